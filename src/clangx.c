@@ -1,0 +1,56 @@
+/* clangx.c: libclang set-up shared by the C-parsing scanners (see clangx.h). */
+#include "clangx.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef SYSCOV_CLANG_RESOURCE_DIR
+#error "SYSCOV_CLANG_RESOURCE_DIR must be set by the build"
+#endif
+
+const char *clangx_resource_dir(void)
+{
+	const char *e = getenv("SYSCOV_CLANG_RESOURCE_DIR");
+	return e && *e ? e : SYSCOV_CLANG_RESOURCE_DIR;
+}
+
+void clangx_args(struct strv *argv, const struct sysroot *sr, const struct strv *dirs,
+		 const struct arch_desc *arch)
+{
+	if (!dirs)
+		dirs = &sr->inc;
+	strv_push(argv, "-target");
+	strv_push(argv, arch->clang_triple);
+	strv_push(argv, "-nostdinc");
+	strv_push(argv, "-std=gnu11");
+	strv_push(argv, "-D_GNU_SOURCE");
+	strv_push(argv, "-isystem");
+	strv_push_own(argv, xasprintf("%s/include", clangx_resource_dir()));
+	for (size_t i = 0; i < dirs->n; i++) {
+		strv_push(argv, "-isystem");
+		strv_push_own(argv, sysroot_host_path(sr, dirs->v[i]));
+	}
+}
+
+CXTranslationUnit clangx_parse(CXIndex idx, const char *name, const char *source,
+			       const struct strv *args, unsigned options)
+{
+	struct CXUnsavedFile uf = {.Filename = name, .Contents = source,
+				   .Length = (unsigned long)strlen(source)};
+	CXTranslationUnit tu = NULL;
+	enum CXErrorCode rc = clang_parseTranslationUnit2(
+		idx, name, (const char *const *)args->v, (int)args->n, &uf, 1, options, &tu);
+	if (rc != CXError_Success || !tu) {
+		err_set(EXIT_INTERNAL, "libclang could not parse %s (error %d)", name, (int)rc);
+		return NULL;
+	}
+	return tu;
+}
+
+char *clangx_str(CXString s)
+{
+	const char *c = clang_getCString(s);
+	char *r = xstrdup(c ? c : "");
+	clang_disposeString(s);
+	return r;
+}

@@ -1,0 +1,27 @@
+/* clangx.h: the libclang set-up shared by every scanner that parses C:
+ * the argument vector for a sysroot x ABI (target triple, -nostdinc, clang's
+ * resource dir, the sysroot's include dirs) and diagnostics as text. */
+#ifndef SYSCOV_CLANGX_H
+#define SYSCOV_CLANGX_H
+
+#include <clang-c/Index.h>
+
+#include "arch.h"
+#include "sysroot.h"
+#include "util.h"
+
+/* Fills argv (owned strings) for parsing C for `arch` with the given include
+ * dirs of `sr` (host paths are built from sysroot-relative dirs). `dirs` NULL
+ * means sr->inc. Adds -D_GNU_SOURCE. */
+void clangx_args(struct strv *argv, const struct sysroot *sr, const struct strv *dirs,
+		 const struct arch_desc *arch);
+/* clang's resource dir (for stddef.h and friends): the tool's own need. */
+const char *clangx_resource_dir(void);
+/* Parses `source` (in memory, named `name`) with args; NULL and err_set()
+ * if libclang fails outright (diagnostics of the TU do not fail it). */
+CXTranslationUnit clangx_parse(CXIndex idx, const char *name, const char *source,
+			       const struct strv *args, unsigned options);
+/* Copies a CXString into a malloc'ed C string and disposes it. */
+char *clangx_str(CXString s);
+
+#endif

@@ -1,0 +1,92 @@
+/* cli.h: the subcommand table and the options every subcommand shares.
+ *
+ * Each subcommand lives in its own cmd_<name>.c with its own help text and
+ * is listed once in main.c's table (bpftool style). Common options are parsed
+ * by cli_parse(), which hands unknown ones back to the subcommand. */
+#ifndef SYSCOV_CLI_H
+#define SYSCOV_CLI_H
+
+#include <getopt.h>
+
+#include "sysroot.h"
+#include "util.h"
+
+struct cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+/* Options shared by the subcommands; each takes the subset its help lists. */
+struct cli {
+	const char *db;          /* --db FILE (default syscov.db) */
+	const char *format;      /* --format FMT */
+	const char *output;      /* -o / --output PATH */
+	const char *kernel_src;  /* --kernel-src DIR */
+	const char *man_dir;     /* --man-dir DIR */
+	const char *scan;        /* --scan LABEL|ID: select scans */
+	const char *fail_on;     /* --fail-on CLASS[,...] */
+	const char *only;        /* --only a,b,c */
+	int all;                 /* --all */
+	int no_man;              /* --no-man */
+	int jobs;                /* -j N */
+	struct sysroot_opts sr;  /* --arch, --include, --libdir */
+	struct strv arches;      /* --arch given several times or as a list */
+	struct strv args;        /* positional arguments */
+};
+
+/* Option ids for long options without a short form. */
+enum {
+	OPT_DB = 256, OPT_FORMAT, OPT_KERNEL_SRC, OPT_MAN_DIR, OPT_ARCH, OPT_INCLUDE,
+	OPT_LIBDIR, OPT_SCAN, OPT_FAIL_ON, OPT_ONLY, OPT_ALL, OPT_NO_MAN, OPT_HELP,
+	OPT_CMD_FIRST = 512, /* subcommands number their own options from here */
+};
+
+/* Parses argv against `opts` (subset of the shared ones plus the command's
+ * own). For an option it does not know it calls own(c, optarg, ctx) when
+ * given; `help` is printed for --help (returning 1: caller exits 0).
+ * Returns 0, 1 for --help, or -1 with err_set(EXIT_USAGE). */
+int cli_parse(struct cli *c, int argc, char **argv, const char *shortopts,
+	      const struct option *opts, const char *help,
+	      int (*own)(int opt, const char *arg, void *ctx), void *ctx);
+void cli_free(struct cli *c);
+/* The DB path to use: --db, $SYSCOV_DB, or "syscov.db". */
+const char *cli_db(const struct cli *c);
+
+#define CLI_COMMON_OPTS                                                       \
+	{"db", required_argument, NULL, OPT_DB},                              \
+	{"help", no_argument, NULL, OPT_HELP},                                \
+	{"quiet", no_argument, NULL, 'q'},                                    \
+	{"verbose", no_argument, NULL, 'v'}
+
+#define CLI_SYSROOT_OPTS                                                      \
+	{"arch", required_argument, NULL, OPT_ARCH},                          \
+	{"include", required_argument, NULL, OPT_INCLUDE},                    \
+	{"libdir", required_argument, NULL, OPT_LIBDIR},                      \
+	{"kernel-src", required_argument, NULL, OPT_KERNEL_SRC},              \
+	{"man-dir", required_argument, NULL, OPT_MAN_DIR},                    \
+	{"no-man", no_argument, NULL, OPT_NO_MAN}
+
+/* Help text of the options above, for the subcommands' own help. */
+#define CLI_COMMON_HELP                                                       \
+	"  --db FILE        the database (default: $SYSCOV_DB or syscov.db)\n" \
+	"  -q, --quiet      print errors only\n"                                \
+	"  -v, --verbose    print progress and timings\n"                       \
+	"  --help           show this help\n"
+#define CLI_SYSROOT_HELP                                                      \
+	"  --arch ABI       the sysroot's ABI, when it cannot be detected or the\n" \
+	"                   sysroot holds several (repeatable, or a,b,c)\n"     \
+	"  --include DIR    a header dir inside the sysroot (repeatable; split layouts)\n" \
+	"  --libdir DIR     a library dir inside the sysroot (repeatable)\n"    \
+	"  --kernel-src DIR scan a kernel source tree's tables, all arches\n"  \
+	"  --man-dir DIR    man pages to read (default: the sysroot's, else the host's)\n" \
+	"  --no-man         read no man pages\n"
+
+extern const struct cmd cmd_table[];
+
+int cmd_audit(int argc, char **argv);
+int cmd_scan(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+
+#endif

@@ -1,0 +1,84 @@
+/* cmd_list.c: `syscov list`: the scanned kernel syscall tables. */
+#include <string.h>
+
+#include "cli.h"
+#include "db.h"
+#include "json.h"
+
+static const char help[] =
+	"Usage: syscov list [OPTIONS]\n\n"
+	"Prints the scanned syscall tables, one row per ABI and syscall:\n"
+	"arch, abi, nr, name, entry (TSV), ordered by scan, arch and number.\n\n"
+	"Options:\n"
+	"  --scan LABEL|ID  only this scan (default: all)\n"
+	"  --arch ABI       only this ABI\n"
+	"  --format FMT     tsv (default) or json\n" CLI_COMMON_HELP;
+
+static const struct option opts[] = {
+	CLI_COMMON_OPTS,
+	{"scan", required_argument, NULL, OPT_SCAN},
+	{"arch", required_argument, NULL, OPT_ARCH},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{0},
+};
+
+int cmd_list(int argc, char **argv)
+{
+	struct cli c = {0};
+	struct db db = {0};
+	sqlite3_stmt *st = NULL;
+	int rc = cli_parse(&c, argc, argv, "qv", opts, help, NULL, NULL);
+	const char *fmt = c.format ? c.format : "tsv";
+	if (rc == 0 && strcmp(fmt, "tsv") && strcmp(fmt, "json"))
+		rc = err_set(EXIT_USAGE, "--format %s: list prints tsv or json", fmt);
+	if (rc == 0 && c.args.n)
+		rc = err_set(EXIT_USAGE, "list takes no arguments (see --help)");
+	if (rc == 0)
+		rc = db_open(&db, cli_db(&c), 0);
+	if (rc == 0)
+		rc = db_prepare(&db, &st,
+				"SELECT s.label, k.arch, k.abi, k.nr, k.name, k.entry, k.implemented,"
+				" k.private FROM ksyscall k JOIN scan s ON s.id = k.scan_id"
+				" WHERE (?1 IS NULL OR s.label = ?1 OR s.id = ?1)"
+				" AND (?2 IS NULL OR k.arch = ?2)"
+				" ORDER BY s.id, k.arch, k.private, k.nr, k.name");
+	if (rc == 0) {
+		db_bind_text(st, 1, c.scan);
+		db_bind_text(st, 2, c.arches.n ? c.arches.v[0] : NULL);
+		struct json j;
+		int json = !strcmp(fmt, "json");
+		if (json) {
+			json_init(&j, stdout, 1);
+			json_arr_begin(&j);
+		}
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			const char *col[6];
+			for (int i = 0; i < 6; i++)
+				col[i] = (const char *)sqlite3_column_text(st, i);
+			if (!json) {
+				printf("%s\t%s\t%s\t%s\t%s\n", col[1], col[2], col[3], col[4],
+				       col[5] ? col[5] : "");
+				continue;
+			}
+			json_obj_begin(&j);
+			json_kstr(&j, "scan", col[0]);
+			json_kstr(&j, "arch", col[1]);
+			json_kstr(&j, "abi", col[2]);
+			json_kint(&j, "nr", sqlite3_column_int64(st, 3));
+			json_kstr(&j, "name", col[4]);
+			json_kstr(&j, "entry", col[5]);
+			json_kbool(&j, "implemented", sqlite3_column_int(st, 6));
+			json_kbool(&j, "private", sqlite3_column_int(st, 7));
+			json_obj_end(&j);
+		}
+		if (json)
+			json_arr_end(&j);
+		if (sqlite3_errcode(db.h) != SQLITE_OK && sqlite3_errcode(db.h) != SQLITE_DONE &&
+		    sqlite3_errcode(db.h) != SQLITE_ROW)
+			rc = db_fail(&db, "read");
+	}
+	sqlite3_finalize(st);
+	db_close(&db);
+	cli_free(&c);
+	return rc < 0 ? -1 : 0;
+}

@@ -1,0 +1,109 @@
+/* cmd_scan.c: `syscov scan` and `syscov audit`.
+ *
+ * Both open every sysroot (and check every --arch) before they touch the
+ * DB, so bad input leaves the DB unchanged. audit then runs the steps after
+ * the scan (classify, report, gen) as they exist. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "scan.h"
+
+static const char scan_help[] =
+	"Usage: syscov scan [OPTIONS] [SYSROOT...]\n"
+	"       syscov scan --kernel-src DIR [OPTIONS]\n\n"
+	"Scans each SYSROOT (default /) into the database: its kernel syscall\n"
+	"table (UAPI headers, evaluated for the target), libc symbols and headers,\n"
+	"and man pages. With --kernel-src, scans every table of a kernel tree.\n"
+	"A rescan replaces the earlier scan of the same sysroot and ABI in one\n"
+	"transaction.\n\nOptions:\n" CLI_SYSROOT_HELP CLI_COMMON_HELP;
+
+static const char audit_help[] =
+	"Usage: syscov audit [OPTIONS] [SYSROOT...]\n\n"
+	"The main job: scans each SYSROOT (default /), classifies every syscall\n"
+	"as wrapped, obsolete, internal or missing, and writes the reports.\n\n"
+	"Options:\n" CLI_SYSROOT_HELP CLI_COMMON_HELP;
+
+static const struct option scan_opts[] = {CLI_COMMON_OPTS, CLI_SYSROOT_OPTS, {0}};
+
+struct target {
+	struct sysroot sr;
+};
+
+/* Opens every (sysroot, arch) target up front: errors surface before the
+ * DB is opened. */
+static int open_targets(struct cli *c, struct target **out, size_t *n)
+{
+	if (!c->args.n && !c->kernel_src)
+		strv_push(&c->args, "/");
+	size_t na = c->arches.n ? c->arches.n : 1;
+	struct target *t = xcalloc(c->args.n * na + 1, sizeof(*t));
+	size_t k = 0;
+	for (size_t i = 0; i < c->args.n; i++) {
+		for (size_t a = 0; a < na; a++) {
+			c->sr.arch = c->arches.n ? c->arches.v[a] : NULL;
+			if (sysroot_open(&t[k].sr, c->args.v[i], &c->sr) < 0) {
+				for (size_t j = 0; j < k; j++)
+					sysroot_close(&t[j].sr);
+				free(t);
+				return -1;
+			}
+			k++;
+		}
+	}
+	*out = t;
+	*n = k;
+	return 0;
+}
+
+/* Scans every target into the DB; shared by scan and audit. */
+static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
+{
+	struct target *t;
+	size_t n;
+	if (open_targets(c, &t, &n) < 0)
+		return -1;
+	int rc = 0;
+	*ids = xcalloc(n + 2, sizeof(**ids));
+	*nids = 0;
+	if (db_open(db, cli_db(c), 1) < 0)
+		rc = -1;
+	if (!rc && c->kernel_src)
+		rc = scan_kernel_tree(db, c->kernel_src, c, &(*ids)[(*nids)++]);
+	for (size_t i = 0; i < n && !rc; i++)
+		rc = scan_sysroot(db, &t[i].sr, c, &(*ids)[(*nids)++]);
+	for (size_t i = 0; i < n; i++)
+		sysroot_close(&t[i].sr);
+	free(t);
+	return rc;
+}
+
+int cmd_scan(int argc, char **argv)
+{
+	struct cli c = {0};
+	struct db db = {0};
+	int64_t *ids = NULL;
+	size_t n = 0;
+	int rc = cli_parse(&c, argc, argv, "qv", scan_opts, scan_help, NULL, NULL);
+	if (rc == 0)
+		rc = scan_all(&c, &db, &ids, &n);
+	free(ids);
+	db_close(&db);
+	cli_free(&c);
+	return rc < 0 ? -1 : 0;
+}
+
+int cmd_audit(int argc, char **argv)
+{
+	struct cli c = {0};
+	struct db db = {0};
+	int64_t *ids = NULL;
+	size_t n = 0;
+	int rc = cli_parse(&c, argc, argv, "qv", scan_opts, audit_help, NULL, NULL);
+	if (rc == 0)
+		rc = scan_all(&c, &db, &ids, &n);
+	free(ids);
+	db_close(&db);
+	cli_free(&c);
+	return rc < 0 ? -1 : 0;
+}

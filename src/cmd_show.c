@@ -1,0 +1,113 @@
+/* cmd_show.c: `syscov show NAME`: every fact known about one syscall, across
+ * every scan in the DB. Each kind of fact is one query in `sections`; a
+ * source that adds facts adds a row there. */
+#include <string.h>
+
+#include "cli.h"
+#include "db.h"
+#include "json.h"
+
+static const char help[] =
+	"Usage: syscov show [OPTIONS] NAME\n\n"
+	"Prints every fact the database holds about the syscall NAME, per scan:\n"
+	"kernel table rows, and the libc, header and man-page facts once scanned.\n\n"
+	"Options:\n"
+	"  --format FMT     text (default) or json\n" CLI_COMMON_HELP;
+
+static const struct option opts[] = {
+	CLI_COMMON_OPTS,
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{0},
+};
+
+/* Each query takes ?1 = the syscall name. */
+static const struct {
+	const char *title;
+	const char *sql;
+} sections[] = {
+	{"kernel",
+	 "SELECT s.label AS scan, k.arch, k.abi, k.nr, k.entry, k.implemented, k.private, k.source"
+	 " FROM ksyscall k JOIN scan s ON s.id = k.scan_id WHERE k.name = ?1"
+	 " ORDER BY s.id, k.arch"},
+};
+
+static int print_section(struct db *db, int idx, const char *name, struct json *j)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, sections[idx].sql) < 0)
+		return -1;
+	db_bind_text(st, 1, name);
+	int ncol = sqlite3_column_count(st), rows = 0;
+	if (j) {
+		json_key(j, sections[idx].title);
+		json_arr_begin(j);
+	}
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (!j && !rows++) {
+			printf("%s:\n ", sections[idx].title);
+			for (int i = 0; i < ncol; i++)
+				printf(" %s", sqlite3_column_name(st, i));
+			putchar('\n');
+		}
+		if (j)
+			json_obj_begin(j);
+		else
+			putchar(' ');
+		for (int i = 0; i < ncol; i++) {
+			const char *v = (const char *)sqlite3_column_text(st, i);
+			if (!j) {
+				printf(" %s", v ? v : "-");
+				continue;
+			}
+			json_key(j, sqlite3_column_name(st, i));
+			if (sqlite3_column_type(st, i) == SQLITE_INTEGER)
+				json_int(j, sqlite3_column_int64(st, i));
+			else
+				json_str(j, v);
+		}
+		if (j)
+			json_obj_end(j);
+		else
+			putchar('\n');
+	}
+	if (j)
+		json_arr_end(j);
+	sqlite3_finalize(st);
+	return rows;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	struct cli c = {0};
+	struct db db = {0};
+	int rc = cli_parse(&c, argc, argv, "qv", opts, help, NULL, NULL);
+	const char *fmt = c.format ? c.format : "text";
+	if (rc == 0 && strcmp(fmt, "text") && strcmp(fmt, "json"))
+		rc = err_set(EXIT_USAGE, "--format %s: show prints text or json", fmt);
+	if (rc == 0 && c.args.n != 1)
+		rc = err_set(EXIT_USAGE, "show takes one syscall name (see --help)");
+	if (rc == 0)
+		rc = db_open(&db, cli_db(&c), 0);
+	if (rc == 0) {
+		struct json j;
+		int json = !strcmp(fmt, "json"), found = 0;
+		if (json) {
+			json_init(&j, stdout, 1);
+			json_obj_begin(&j);
+			json_kstr(&j, "name", c.args.v[0]);
+		}
+		for (size_t i = 0; i < ARRAY_SIZE(sections) && rc == 0; i++) {
+			int n = print_section(&db, (int)i, c.args.v[0], json ? &j : NULL);
+			if (n < 0)
+				rc = -1;
+			found += n > 0;
+		}
+		if (json)
+			json_obj_end(&j);
+		if (rc == 0 && !found && !json)
+			note("no facts about '%s' in %s", c.args.v[0], db.path);
+	}
+	db_close(&db);
+	cli_free(&c);
+	return rc < 0 ? -1 : 0;
+}

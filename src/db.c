@@ -1,0 +1,255 @@
+/* db.c: SQLite open/migrate and the scan transaction (see db.h). */
+#include "db.h"
+#include "util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef SYSCOV_VERSION
+#define SYSCOV_VERSION "0"
+#endif
+
+int db_fail(struct db *db, const char *what)
+{
+	return err_set(EXIT_DB, "%s: %s: %s", db->path, what, sqlite3_errmsg(db->h));
+}
+
+int db_exec(struct db *db, const char *sql)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(db->h, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		err_set(EXIT_DB, "%s: %s", db->path, msg ? msg : sqlite3_errmsg(db->h));
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+int db_prepare(struct db *db, sqlite3_stmt **st, const char *sql)
+{
+	if (sqlite3_prepare_v2(db->h, sql, -1, st, NULL) != SQLITE_OK)
+		return db_fail(db, "prepare");
+	return 0;
+}
+
+int db_step_done(struct db *db, sqlite3_stmt *st)
+{
+	int rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, "write");
+	return 0;
+}
+
+void db_bind_text(sqlite3_stmt *st, int idx, const char *s)
+{
+	if (s)
+		sqlite3_bind_text(st, idx, s, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, idx);
+}
+
+static int user_version(struct db *db, int *v)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK) {
+		int code = sqlite3_errcode(db->h);
+		if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+			return err_set(EXIT_DB, "%s: not a syscov database (%s)", db->path,
+				       sqlite3_errmsg(db->h));
+		return db_fail(db, "open");
+	}
+	int rc = sqlite3_step(st);
+	*v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW) {
+		int code = sqlite3_errcode(db->h);
+		if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+			return err_set(EXIT_DB, "%s: not a syscov database (%s)", db->path,
+				       sqlite3_errmsg(db->h));
+		return db_fail(db, "open");
+	}
+	return 0;
+}
+
+static int migrate(struct db *db)
+{
+	int v;
+	if (user_version(db, &v) < 0)
+		return -1;
+	if (v > db_schema_version)
+		return err_set(EXIT_DB, "%s: schema version %d is newer than this syscov knows (%d)",
+			       db->path, v, db_schema_version);
+	if (v == db_schema_version)
+		return 0;
+	if (v == 0) {
+		/* a version-0 DB must be empty: refuse to adopt someone else's file */
+		sqlite3_stmt *st;
+		if (db_prepare(db, &st, "SELECT count(*) FROM sqlite_master") < 0)
+			return -1;
+		int n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+		sqlite3_finalize(st);
+		if (n != 0)
+			return err_set(EXIT_DB, "%s: not a syscov database (it has other tables)",
+				       db->path);
+	}
+	if (db_exec(db, "BEGIN IMMEDIATE") < 0)
+		return -1;
+	/* re-read under the write lock: another process may have migrated */
+	if (user_version(db, &v) < 0)
+		goto fail;
+	for (; v < db_schema_version; v++) {
+		if (db_exec(db, db_migrations[v]) < 0)
+			goto fail;
+		char sql[64];
+		snprintf(sql, sizeof(sql), "PRAGMA user_version=%d", v + 1);
+		if (db_exec(db, sql) < 0)
+			goto fail;
+	}
+	return db_exec(db, "COMMIT");
+fail:
+	sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+int db_open(struct db *db, const char *path, int create)
+{
+	memset(db, 0, sizeof(*db));
+	db->path = xstrdup(path);
+	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+	if (sqlite3_open_v2(path, &db->h, flags, NULL) != SQLITE_OK) {
+		err_set(EXIT_DB, "%s: cannot open database: %s", path,
+			db->h ? sqlite3_errmsg(db->h) : "out of memory");
+		db_close(db);
+		return -1;
+	}
+	/* concurrent audits into one DB wait for each other's scan transaction */
+	sqlite3_busy_timeout(db->h, 120000);
+	sqlite3_extended_result_codes(db->h, 0);
+	if (migrate(db) < 0 || db_exec(db, "PRAGMA foreign_keys=ON") < 0 ||
+	    db_exec(db, "PRAGMA journal_mode=WAL") < 0 || db_exec(db, "PRAGMA synchronous=NORMAL") < 0) {
+		db_close(db);
+		return -1;
+	}
+	return 0;
+}
+
+void db_close(struct db *db)
+{
+	if (db->h)
+		sqlite3_close_v2(db->h);
+	free(db->path);
+	memset(db, 0, sizeof(*db));
+}
+
+int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id)
+{
+	if (db_exec(db, "BEGIN IMMEDIATE") < 0)
+		return -1;
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, "DELETE FROM scan WHERE kind=?1 AND sysroot=?2 AND arch=?3 AND variant=?4") < 0)
+		goto fail;
+	db_bind_text(st, 1, k->kind);
+	db_bind_text(st, 2, k->sysroot);
+	db_bind_text(st, 3, k->arch);
+	db_bind_text(st, 4, k->variant ? k->variant : "");
+	int rc = db_step_done(db, st);
+	sqlite3_finalize(st);
+	if (rc < 0)
+		goto fail;
+	if (db_prepare(db, &st,
+		       "INSERT INTO scan(kind,sysroot,arch,variant,label,layout,created,tool_version)"
+		       " VALUES(?1,?2,?3,?7,?4,?5,strftime('%Y-%m-%dT%H:%M:%SZ','now'),?6)") < 0)
+		goto fail;
+	db_bind_text(st, 1, k->kind);
+	db_bind_text(st, 2, k->sysroot);
+	db_bind_text(st, 3, k->arch);
+	db_bind_text(st, 4, k->label);
+	db_bind_text(st, 5, k->layout);
+	db_bind_text(st, 6, SYSCOV_VERSION);
+	db_bind_text(st, 7, k->variant ? k->variant : "");
+	rc = db_step_done(db, st);
+	sqlite3_finalize(st);
+	if (rc < 0)
+		goto fail;
+	*id = sqlite3_last_insert_rowid(db->h);
+	return 0;
+fail:
+	db_scan_rollback(db);
+	return -1;
+}
+
+int db_scan_commit(struct db *db)
+{
+	if (db_exec(db, "COMMIT") < 0) {
+		db_scan_rollback(db);
+		return -1;
+	}
+	return 0;
+}
+
+void db_scan_rollback(struct db *db)
+{
+	if (!sqlite3_get_autocommit(db->h))
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+}
+
+int db_scan_set(struct db *db, int64_t id, const char *column, const char *value)
+{
+	/* column names come from syscov's own code, never from input */
+	char *sql = xasprintf("UPDATE scan SET %s=?1 WHERE id=?2", column);
+	sqlite3_stmt *st;
+	int rc = db_prepare(db, &st, sql);
+	free(sql);
+	if (rc < 0)
+		return -1;
+	db_bind_text(st, 1, value);
+	sqlite3_bind_int64(st, 2, id);
+	rc = db_step_done(db, st);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int db_add_input(struct db *db, int64_t scan_id, const char *kind, const char *path,
+		 int64_t size, int64_t mtime, uint64_t hash, const char *version)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st,
+		       "INSERT INTO input(scan_id,kind,path,size,mtime,hash,version)"
+		       " VALUES(?1,?2,?3,?4,?5,?6,?7)") < 0)
+		return -1;
+	char hex[17];
+	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)hash);
+	sqlite3_bind_int64(st, 1, scan_id);
+	db_bind_text(st, 2, kind);
+	db_bind_text(st, 3, path);
+	sqlite3_bind_int64(st, 4, size);
+	sqlite3_bind_int64(st, 5, mtime);
+	db_bind_text(st, 6, hash ? hex : NULL);
+	db_bind_text(st, 7, version);
+	int rc = db_step_done(db, st);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int db_add_diag(struct db *db, int64_t scan_id, const char *source, const char *path, int line,
+		const char *severity, const char *message)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st,
+		       "INSERT INTO diag(scan_id,source,path,line,severity,message)"
+		       " VALUES(?1,?2,?3,?4,?5,?6)") < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, scan_id);
+	db_bind_text(st, 2, source);
+	db_bind_text(st, 3, path);
+	sqlite3_bind_int(st, 4, line);
+	db_bind_text(st, 5, severity);
+	db_bind_text(st, 6, message);
+	int rc = db_step_done(db, st);
+	sqlite3_finalize(st);
+	return rc;
+}

@@ -1,0 +1,61 @@
+/* db.h: the SQLite store: opening, schema migrations and scan transactions.
+ *
+ * SQLite is the single source of truth: scanners write facts into the tables
+ * of a scan, classify derives verdicts, every consumer is a query. A scan
+ * (sysroot x arch, or one kernel tree) is written in one transaction that
+ * first deletes the previous scan of the same key, so an interrupted run
+ * leaves the earlier state intact. The schema is in src/schema.c. */
+#ifndef SYSCOV_DB_H
+#define SYSCOV_DB_H
+
+#include <sqlite3.h>
+#include <stdint.h>
+
+struct db {
+	sqlite3 *h;
+	char *path;
+};
+
+/* Opens (creating if `create`) and migrates the DB. Errors (EXIT_DB): not a
+ * database, newer schema than this syscov, read-only, locked too long. */
+int db_open(struct db *db, const char *path, int create);
+void db_close(struct db *db);
+
+/* Runs SQL with no result rows; err_set(EXIT_DB) naming the DB on failure. */
+int db_exec(struct db *db, const char *sql);
+/* Prepares a statement; err_set(EXIT_DB) on failure. */
+int db_prepare(struct db *db, sqlite3_stmt **st, const char *sql);
+/* Steps a statement expecting SQLITE_DONE, then resets it for reuse. */
+int db_step_done(struct db *db, sqlite3_stmt *st);
+/* Records the current SQLite error as the error state and returns -1. */
+int db_fail(struct db *db, const char *what);
+
+/* Binds text, or NULL when s is NULL. */
+void db_bind_text(sqlite3_stmt *st, int idx, const char *s);
+
+struct scan_key {
+	const char *kind;    /* "sysroot" or "kernel-tree" */
+	const char *sysroot; /* canonical host path */
+	const char *arch;    /* ABI name, "all" for kernel trees */
+	const char *variant; /* "" or the --include/--libdir dirs of a split layout */
+	const char *label;
+	const char *layout;
+};
+/* BEGIN IMMEDIATE; deletes the scan of the same key (with all its facts);
+ * inserts the new scan row and returns its id in *id. */
+int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id);
+int db_scan_commit(struct db *db);
+void db_scan_rollback(struct db *db);
+/* Sets one column of the scan row (libc_flavour, man_source, ...). */
+int db_scan_set(struct db *db, int64_t id, const char *column, const char *value);
+/* Records an input file read by a scan, for provenance (and caching). */
+int db_add_input(struct db *db, int64_t scan_id, const char *kind, const char *path,
+		 int64_t size, int64_t mtime, uint64_t hash, const char *version);
+/* Records a diagnostic (parse error, skipped file) of a scan. */
+int db_add_diag(struct db *db, int64_t scan_id, const char *source, const char *path, int line,
+		const char *severity, const char *message);
+
+extern const char *const db_migrations[];
+extern const int db_schema_version;
+
+#endif

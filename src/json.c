@@ -1,0 +1,159 @@
+/* json.c: the streaming JSON writer (see json.h). */
+#include "json.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+void json_init(struct json *j, FILE *f, int pretty)
+{
+	memset(j, 0, sizeof(*j));
+	j->f = f;
+	j->pretty = pretty;
+	j->first[0] = 1;
+}
+
+static void indent(struct json *j)
+{
+	if (!j->pretty)
+		return;
+	fputc('\n', j->f);
+	for (int i = 0; i < j->depth; i++)
+		fputs("  ", j->f);
+}
+
+/* Separator before a value or key at the current depth. */
+static void sep(struct json *j)
+{
+	if (j->after_key) {
+		j->after_key = 0;
+		return;
+	}
+	if (!j->first[j->depth])
+		fputc(',', j->f);
+	j->first[j->depth] = 0;
+	if (j->depth)
+		indent(j);
+}
+
+static void open_(struct json *j, char c)
+{
+	sep(j);
+	fputc(c, j->f);
+	if (j->depth < 63)
+		j->depth++;
+	j->first[j->depth] = 1;
+}
+
+static void close_(struct json *j, char c)
+{
+	int empty = j->first[j->depth];
+	if (j->depth)
+		j->depth--;
+	if (!empty)
+		indent(j);
+	fputc(c, j->f);
+	if (!j->depth && j->pretty)
+		fputc('\n', j->f);
+}
+
+void json_obj_begin(struct json *j) { open_(j, '{'); }
+void json_obj_end(struct json *j) { close_(j, '}'); }
+void json_arr_begin(struct json *j) { open_(j, '['); }
+void json_arr_end(struct json *j) { close_(j, ']'); }
+
+/* Length of the valid UTF-8 sequence at s, or 0 if invalid. */
+static int utf8_len(const unsigned char *s)
+{
+	if (s[0] < 0x80)
+		return 1;
+	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+	for (int i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+void json_write_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		unsigned char c = *p;
+		if (c == '"' || c == '\\') {
+			fputc('\\', f);
+			fputc(c, f);
+		} else if (c == '\n') {
+			fputs("\\n", f);
+		} else if (c == '\t') {
+			fputs("\\t", f);
+		} else if (c < 0x20 || c == 0x7f) {
+			fprintf(f, "\\u%04x", c);
+		} else if (c >= 0x80) {
+			int n = utf8_len(p);
+			if (!n) {
+				fputs("\\ufffd", f);
+				p++;
+				continue;
+			}
+			fwrite(p, 1, (size_t)n, f);
+			p += n;
+			continue;
+		} else {
+			fputc(c, f);
+		}
+		p++;
+	}
+	fputc('"', f);
+}
+
+void json_key(struct json *j, const char *k)
+{
+	sep(j);
+	json_write_string(j->f, k);
+	fputs(j->pretty ? ": " : ":", j->f);
+	j->after_key = 1;
+}
+
+void json_str(struct json *j, const char *s)
+{
+	sep(j);
+	if (s)
+		json_write_string(j->f, s);
+	else
+		fputs("null", j->f);
+}
+
+void json_int(struct json *j, int64_t v)
+{
+	sep(j);
+	fprintf(j->f, "%" PRId64, v);
+}
+
+void json_bool(struct json *j, int v)
+{
+	sep(j);
+	fputs(v ? "true" : "false", j->f);
+}
+
+void json_null(struct json *j)
+{
+	sep(j);
+	fputs("null", j->f);
+}
+
+void json_kstr(struct json *j, const char *k, const char *s)
+{
+	json_key(j, k);
+	json_str(j, s);
+}
+
+void json_kint(struct json *j, const char *k, int64_t v)
+{
+	json_key(j, k);
+	json_int(j, v);
+}
+
+void json_kbool(struct json *j, const char *k, int v)
+{
+	json_key(j, k);
+	json_bool(j, v);
+}

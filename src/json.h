@@ -1,0 +1,35 @@
+/* json.h: a small streaming JSON writer (objects, arrays, escaped strings)
+ * shared by every --format json output and the JSON report. */
+#ifndef SYSCOV_JSON_H
+#define SYSCOV_JSON_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct json {
+	FILE *f;
+	int depth;
+	int first[64];  /* no comma needed yet at this depth */
+	int pretty;
+	int after_key;  /* a key was just written: no comma, no newline */
+};
+
+void json_init(struct json *j, FILE *f, int pretty);
+void json_obj_begin(struct json *j);
+void json_obj_end(struct json *j);
+void json_arr_begin(struct json *j);
+void json_arr_end(struct json *j);
+void json_key(struct json *j, const char *k);
+void json_str(struct json *j, const char *s);  /* NULL writes null */
+void json_int(struct json *j, int64_t v);
+void json_bool(struct json *j, int v);
+void json_null(struct json *j);
+/* key + value shorthands */
+void json_kstr(struct json *j, const char *k, const char *s);
+void json_kint(struct json *j, const char *k, int64_t v);
+void json_kbool(struct json *j, const char *k, int v);
+/* Writes s as a JSON string literal (quotes included) to f; invalid UTF-8
+ * bytes become U+FFFD so the output always parses. */
+void json_write_string(FILE *f, const char *s);
+
+#endif

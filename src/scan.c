@@ -1,0 +1,122 @@
+/* scan.c: runs the scanners of a sysroot or kernel tree inside one scan
+ * transaction (see scan.h). */
+#define _GNU_SOURCE
+#include "scan.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The sysroot pipeline, in order: later scanners may read what earlier ones
+ * wrote in the same transaction (the header scan reads the man pages'
+ * includes). */
+static const struct scanner sysroot_scanners[] = {
+	{"ktable", ktable_scan_uapi},
+};
+
+int scan_note_input(struct scan_ctx *ctx, const char *kind, const char *host_path,
+		    const void *data, size_t len, const char *version)
+{
+	struct stat st;
+	int64_t size = -1, mtime = 0;
+	if (host_path && stat(host_path, &st) == 0) {
+		size = st.st_size;
+		mtime = st.st_mtime;
+	}
+	uint64_t h = data ? hash64(data, len, 0) : 0;
+	return db_add_input(ctx->db, ctx->scan_id, kind, host_path, size, mtime, h, version);
+}
+
+/* "host-x86_64", "aarch64-linux-gnu", or the last dir of a split layout. */
+static char *scan_label(const struct sysroot *sr)
+{
+	if (sr->layout == LAYOUT_SPLIT) {
+		const struct strv *d = sr->libdirs.n ? &sr->libdirs : &sr->inc;
+		const char *b = strrchr(d->v[0], '/');
+		return xasprintf("%s-%s", b && b[1] ? b + 1 : "split", sr->arch->name);
+	}
+	if (!strcmp(sr->root, "/"))
+		return xasprintf("host-%s", sr->arch->name);
+	const char *b = strrchr(sr->root, '/');
+	b = b ? b + 1 : sr->root;
+	if (arch_by_triplet(b) == sr->arch)
+		return xstrdup(b);
+	return xasprintf("%s-%s", b, sr->arch->name);
+}
+
+static char *scan_variant(const struct sysroot *sr)
+{
+	struct buf b = {0};
+	buf_puts(&b, "");
+	if (sr->layout != LAYOUT_SPLIT)
+		return buf_steal(&b);
+	for (size_t i = 0; i < sr->inc.n; i++)
+		buf_printf(&b, "include=%s;", sr->inc.v[i]);
+	for (size_t i = 0; i < sr->libdirs.n; i++)
+		buf_printf(&b, "libdir=%s;", sr->libdirs.v[i]);
+	return buf_steal(&b);
+}
+
+static int run_scanners(struct scan_ctx *ctx, const struct scanner *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint64_t t0 = now_ns();
+		if (s[i].run(ctx) < 0)
+			return -1;
+		debug("%s: %.1f ms", s[i].name, (double)(now_ns() - t0) / 1e6);
+	}
+	return 0;
+}
+
+int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id)
+{
+	char *label = scan_label(sr), *variant = scan_variant(sr);
+	struct scan_key k = {.kind = "sysroot", .sysroot = sr->root, .arch = sr->arch->name,
+			     .variant = variant, .label = label,
+			     .layout = sysroot_layout_name(sr->layout)};
+	struct scan_ctx ctx = {.db = db, .sr = sr, .arch = sr->arch, .cli = cli};
+	int rc = db_scan_begin(db, &k, &ctx.scan_id);
+	if (rc == 0) {
+		rc = run_scanners(&ctx, sysroot_scanners, ARRAY_SIZE(sysroot_scanners));
+		if (rc == 0)
+			rc = db_scan_commit(db);
+		else
+			db_scan_rollback(db);
+	}
+	if (rc == 0) {
+		*id = ctx.scan_id;
+		note("scanned %s (%s, %s) as scan %lld", sr->root, label, sr->arch->name,
+		     (long long)ctx.scan_id);
+	}
+	free(label);
+	free(variant);
+	return rc;
+}
+
+int scan_kernel_tree(struct db *db, const char *tree, const struct cli *cli, int64_t *id)
+{
+	char *real = realpath(tree, NULL);
+	if (!real)
+		return err_set(EXIT_INPUT, "%s: kernel tree: %s", tree, strerror(errno));
+	const char *b = strrchr(real, '/');
+	char *label = xasprintf("kernel-%s", b && b[1] ? b + 1 : "tree");
+	struct scan_key k = {.kind = "kernel-tree", .sysroot = real, .arch = "all",
+			     .variant = "", .label = label, .layout = "kernel-tree"};
+	struct scan_ctx ctx = {.db = db, .cli = cli, .tree = real};
+	int rc = db_scan_begin(db, &k, &ctx.scan_id);
+	if (rc == 0) {
+		rc = ktable_scan_tree(&ctx);
+		if (rc == 0)
+			rc = db_scan_commit(db);
+		else
+			db_scan_rollback(db);
+	}
+	if (rc == 0) {
+		*id = ctx.scan_id;
+		note("scanned kernel tree %s as scan %lld", real, (long long)ctx.scan_id);
+	}
+	free(label);
+	free(real);
+	return rc;
+}

@@ -1,0 +1,49 @@
+/* scan.h: the scanner contract and the scan orchestration.
+ *
+ * A scanner reads one source of facts from a sysroot (or kernel tree) and
+ * writes rows for one scan id inside the scan's open transaction. It never
+ * reads outside the sysroot (all paths go through sysroot.h; libclang gets
+ * only the sysroot's include dirs plus clang's own resource dir), never
+ * commits, and returns 0, or -1 with err_set() to abort the whole scan. A
+ * problem with one file that the scan can live with is a diag row, not an
+ * error. */
+#ifndef SYSCOV_SCAN_H
+#define SYSCOV_SCAN_H
+
+#include <stdint.h>
+
+#include "arch.h"
+#include "cli.h"
+#include "db.h"
+#include "sysroot.h"
+
+struct scan_ctx {
+	struct db *db;
+	int64_t scan_id;
+	const struct sysroot *sr;     /* NULL for a kernel-tree scan */
+	const struct arch_desc *arch; /* the scan's primary ABI */
+	const struct cli *cli;        /* --man-dir, --no-man, ... */
+	const char *tree;             /* kernel-tree scan: canonical tree path */
+};
+
+struct scanner {
+	const char *name; /* for -v timings and diag rows */
+	int (*run)(struct scan_ctx *ctx);
+};
+
+/* Kernel syscall table from the sysroot's UAPI headers (ktable_uapi.c). */
+int ktable_scan_uapi(struct scan_ctx *ctx);
+/* All .tbl files and the generic table of a kernel tree (ktable_tree.c). */
+int ktable_scan_tree(struct scan_ctx *ctx);
+
+/* Scans one sysroot for its primary ABI: every scanner of the sysroot
+ * pipeline in one transaction. Stores the new scan id in *id. */
+int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id);
+/* Scans a kernel source tree, every arch, as one scan. */
+int scan_kernel_tree(struct db *db, const char *tree, const struct cli *cli, int64_t *id);
+
+/* Records an input file of the scan (size, mtime, content hash). */
+int scan_note_input(struct scan_ctx *ctx, const char *kind, const char *host_path,
+		    const void *data, size_t len, const char *version);
+
+#endif

@@ -1,0 +1,129 @@
+/* schema.c: the DB schema as an ordered list of migrations.
+ *
+ * db_migrations[i] takes a DB from user_version i to i+1. Never edit a
+ * migration that has been released: append a new one. docs/db.md documents
+ * every table and column. Facts of a scan hang off scan(id) with ON DELETE
+ * CASCADE, so replacing a scan is one DELETE. */
+#include "db.h"
+
+const char *const db_migrations[] = {
+	/* 1: the first schema */
+	"CREATE TABLE scan ("
+	"  id INTEGER PRIMARY KEY,"
+	"  kind TEXT NOT NULL CHECK (kind IN ('sysroot','kernel-tree')),"
+	"  sysroot TEXT NOT NULL,"   /* canonical host path of the sysroot/tree */
+	"  arch TEXT NOT NULL,"      /* primary ABI; 'all' for a kernel tree */
+	"  variant TEXT NOT NULL DEFAULT ''," /* split layouts: the dirs given */
+	"  label TEXT NOT NULL,"
+	"  layout TEXT,"             /* root, cross-prefix, split, kernel-tree */
+	"  created TEXT NOT NULL,"
+	"  tool_version TEXT NOT NULL,"
+	"  kernel_version TEXT,"     /* UAPI headers' or tree's LINUX_VERSION */
+	"  libc_flavour TEXT, libc_version TEXT, libc_how TEXT,"
+	"  man_source TEXT,"         /* sysroot, man-dir, host, none */
+	"  man_dir TEXT, man_version TEXT,"
+	"  UNIQUE (kind, sysroot, arch, variant));"
+	/* every file a scan read, with its version when it has one */
+	"CREATE TABLE input ("
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  kind TEXT NOT NULL, path TEXT NOT NULL, size INTEGER, mtime INTEGER,"
+	"  hash TEXT, version TEXT);"
+	"CREATE INDEX input_scan ON input(scan_id);"
+	"CREATE TABLE diag ("
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  source TEXT NOT NULL,"    /* ktable, elf, headers, man */
+	"  path TEXT, line INTEGER, severity TEXT NOT NULL, message TEXT NOT NULL);"
+	"CREATE INDEX diag_scan ON diag(scan_id);"
+	/* kernel syscall table: one row per ABI x syscall */
+	"CREATE TABLE ksyscall ("
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  arch TEXT NOT NULL,"      /* ABI name (arch/ descriptor) or port/tag */
+	"  abi TEXT NOT NULL,"       /* .tbl ABI tag, 'generic', or 'uapi' */
+	"  nr INTEGER NOT NULL,"     /* number as the program passes it */
+	"  name TEXT NOT NULL,"
+	"  entry TEXT, compat_entry TEXT,"
+	"  implemented INTEGER NOT NULL DEFAULT 1,"
+	"  private INTEGER NOT NULL DEFAULT 0," /* ARM's __ARM_NR_* */
+	"  source TEXT);"            /* file the row came from */
+	"CREATE INDEX ksyscall_scan ON ksyscall(scan_id, arch, name);"
+	/* libc: libraries read and their exported functions */
+	"CREATE TABLE libc_lib ("
+	"  id INTEGER PRIMARY KEY,"
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  path TEXT NOT NULL, soname TEXT, kind TEXT NOT NULL);" /* shared, static */
+	"CREATE TABLE libc_symbol ("
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  lib_id INTEGER NOT NULL REFERENCES libc_lib(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL, version TEXT,"
+	"  is_default INTEGER NOT NULL,"  /* linkable by new programs */
+	"  type TEXT NOT NULL, bind TEXT NOT NULL);"
+	"CREATE INDEX libc_symbol_scan ON libc_symbol(scan_id, name);"
+	"CREATE INDEX libc_symbol_lib ON libc_symbol(lib_id);"
+	/* libc: function declarations of the public headers */
+	"CREATE TABLE decl ("
+	"  id INTEGER PRIMARY KEY,"
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL, header TEXT NOT NULL, line INTEGER,"
+	"  ret TEXT NOT NULL, proto TEXT NOT NULL,"
+	"  nparams INTEGER NOT NULL, variadic INTEGER NOT NULL);"
+	"CREATE INDEX decl_scan ON decl(scan_id, name);"
+	"CREATE TABLE decl_param ("
+	"  decl_id INTEGER NOT NULL REFERENCES decl(id) ON DELETE CASCADE,"
+	"  idx INTEGER NOT NULL, type TEXT NOT NULL, name TEXT);"
+	"CREATE INDEX decl_param_decl ON decl_param(decl_id);"
+	/* man pages, section 2 */
+	"CREATE TABLE man_page ("
+	"  id INTEGER PRIMARY KEY,"
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  file TEXT NOT NULL, section TEXT, title TEXT, th_version TEXT,"
+	"  library TEXT, alias_of TEXT,"
+	"  nowrap INTEGER NOT NULL DEFAULT 0, nowrap_text TEXT,"
+	"  kernel_since TEXT, glibc_since TEXT, removed TEXT);"
+	"CREATE INDEX man_page_scan ON man_page(scan_id);"
+	"CREATE TABLE man_name ("
+	"  page_id INTEGER NOT NULL REFERENCES man_page(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL);"
+	"CREATE INDEX man_name_page ON man_name(page_id);"
+	"CREATE INDEX man_name_name ON man_name(name);"
+	"CREATE TABLE man_include ("
+	"  page_id INTEGER NOT NULL REFERENCES man_page(id) ON DELETE CASCADE,"
+	"  idx INTEGER NOT NULL, header TEXT NOT NULL);"
+	"CREATE INDEX man_include_page ON man_include(page_id);"
+	"CREATE TABLE man_ftm ("
+	"  page_id INTEGER NOT NULL REFERENCES man_page(id) ON DELETE CASCADE,"
+	"  text TEXT NOT NULL);"
+	"CREATE INDEX man_ftm_page ON man_ftm(page_id);"
+	"CREATE TABLE man_proto ("
+	"  id INTEGER PRIMARY KEY,"
+	"  page_id INTEGER NOT NULL REFERENCES man_page(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL, text TEXT NOT NULL,"
+	"  ret TEXT, nparams INTEGER, variadic INTEGER,"
+	"  via_syscall INTEGER NOT NULL DEFAULT 0," /* long syscall(SYS_x, ...) */
+	"  sys_name TEXT,"
+	"  parsed INTEGER NOT NULL DEFAULT 0, diag TEXT);"
+	"CREATE INDEX man_proto_page ON man_proto(page_id);"
+	"CREATE INDEX man_proto_name ON man_proto(name);"
+	"CREATE TABLE man_param ("
+	"  proto_id INTEGER NOT NULL REFERENCES man_proto(id) ON DELETE CASCADE,"
+	"  idx INTEGER NOT NULL, type TEXT NOT NULL, name TEXT);"
+	"CREATE INDEX man_param_proto ON man_param(proto_id);"
+	"CREATE TABLE man_syscalls ("  /* the table of syscalls(2) */
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL, kernel TEXT, notes TEXT);"
+	"CREATE INDEX man_syscalls_scan ON man_syscalls(scan_id);"
+	"CREATE TABLE man_unimplemented ("  /* the lists of unimplemented(2) */
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL);"
+	"CREATE INDEX man_unimplemented_scan ON man_unimplemented(scan_id);"
+	/* verdicts, derived by classify */
+	"CREATE TABLE verdict ("
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL, nr INTEGER,"
+	"  class TEXT NOT NULL CHECK (class IN ('wrapped','obsolete','internal','missing')),"
+	"  wrapper TEXT, since TEXT,"
+	"  flags TEXT NOT NULL DEFAULT '',"   /* comma-separated */
+	"  evidence TEXT NOT NULL DEFAULT '[]'," /* JSON array */
+	"  PRIMARY KEY (scan_id, name));",
+};
+
+const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);

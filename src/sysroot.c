@@ -1,0 +1,396 @@
+/* sysroot.c: layout detection and confined path resolution (see sysroot.h). */
+#define _GNU_SOURCE
+#include "sysroot.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_LINKS 40
+
+const char *sysroot_layout_name(enum sysroot_layout l)
+{
+	switch (l) {
+	case LAYOUT_ROOT: return "root";
+	case LAYOUT_CROSS: return "cross-prefix";
+	case LAYOUT_SPLIT: return "split";
+	}
+	return "?";
+}
+
+char *sysroot_host_path(const struct sysroot *sr, const char *rel)
+{
+	if (!strcmp(sr->root, "/"))
+		return xstrdup(rel[0] ? rel : "/");
+	return xasprintf("%s%s", sr->root, rel);
+}
+
+/* Pushes the components of `p` in front of the pending queue `q`. */
+static void queue_front(struct strv *q, const char *p)
+{
+	struct strv parts = {0};
+	const char *s = p;
+	while (*s) {
+		while (*s == '/')
+			s++;
+		const char *e = s;
+		while (*e && *e != '/')
+			e++;
+		if (e > s)
+			strv_push_own(&parts, xstrndup(s, (size_t)(e - s)));
+		s = e;
+	}
+	/* q is a stack: pop from the end, so push in reverse order */
+	for (size_t i = parts.n; i-- > 0;) {
+		strv_push_own(q, parts.v[i]);
+		parts.v[i] = NULL;
+	}
+	free(parts.v);
+}
+
+static int resolve(const struct sysroot *sr, const char *path, char **rel, int quiet);
+
+int sysroot_resolve(const struct sysroot *sr, const char *path, char **rel)
+{
+	return resolve(sr, path, rel, 0);
+}
+
+/* Walks `path` one component at a time with lstat(), following symlinks by
+ * hand so that absolute targets restart at the sysroot's root. `quiet`
+ * probes leave the error state alone. */
+static int resolve(const struct sysroot *sr, const char *path, char **rel, int quiet)
+{
+	struct strv q = {0};
+	struct buf cur = {0};
+	int links = 0, rc = 0;
+
+	queue_front(&q, path);
+	buf_puts(&cur, "");
+	while (q.n) {
+		char *c = q.v[--q.n];
+		q.v[q.n] = NULL;
+		if (!strcmp(c, ".")) {
+			free(c);
+			continue;
+		}
+		if (!strcmp(c, "..")) {
+			free(c);
+			char *slash = strrchr(cur.p, '/');
+			if (!slash) {
+				rc = -EXDEV;
+				if (!quiet)
+					err_set(EXIT_INPUT, "%s: path escapes the sysroot %s", path, sr->root);
+				break;
+			}
+			cur.len = (size_t)(slash - cur.p);
+			cur.p[cur.len] = 0;
+			continue;
+		}
+		size_t keep = cur.len;
+		buf_putc(&cur, '/');
+		buf_puts(&cur, c);
+		free(c);
+		char *host = sysroot_host_path(sr, cur.p);
+		struct stat st;
+		int r = lstat(host, &st);
+		if (r < 0) {
+			rc = -errno;
+			if (!quiet)
+				err_set(EXIT_INPUT, "%s: %s (in sysroot %s)", path, strerror(-rc),
+					sr->root);
+			free(host);
+			break;
+		}
+		if (S_ISLNK(st.st_mode)) {
+			char target[PATH_MAX];
+			ssize_t n = readlink(host, target, sizeof(target) - 1);
+			free(host);
+			if (n < 0) {
+				rc = -errno;
+				if (!quiet)
+					err_set(EXIT_INPUT, "%s: %s", path, strerror(-rc));
+				break;
+			}
+			target[n] = 0;
+			if (++links > MAX_LINKS) {
+				rc = -ELOOP;
+				if (!quiet)
+					err_set(EXIT_INPUT, "%s: too many levels of symbolic links (in sysroot %s)",
+					path, sr->root);
+				break;
+			}
+			cur.len = target[0] == '/' ? 0 : keep;
+			cur.p[cur.len] = 0;
+			queue_front(&q, target);
+			continue;
+		}
+		free(host);
+		if (q.n && !S_ISDIR(st.st_mode)) {
+			rc = -ENOTDIR;
+			if (!quiet)
+				err_set(EXIT_INPUT, "%s: not a directory: %s", path, cur.p);
+			break;
+		}
+	}
+	strv_free(&q);
+	if (rc < 0) {
+		buf_free(&cur);
+		return rc;
+	}
+	if (!cur.len)
+		buf_puts(&cur, "/");
+	if (rel)
+		*rel = buf_steal(&cur);
+	else
+		buf_free(&cur);
+	return 0;
+}
+
+int sysroot_open_file(const struct sysroot *sr, const char *path, char **rel)
+{
+	char *r;
+	int rc = sysroot_resolve(sr, path, &r);
+	if (rc < 0)
+		return rc;
+	char *host = sysroot_host_path(sr, r);
+	int fd = open(host, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		rc = -errno;
+		err_set(EXIT_INPUT, "%s: %s", host, strerror(errno));
+		free(host);
+		free(r);
+		return rc;
+	}
+	free(host);
+	if (rel)
+		*rel = r;
+	else
+		free(r);
+	return fd;
+}
+
+int sysroot_read_file(const struct sysroot *sr, const char *path, size_t max, struct buf *out,
+		      char **rel)
+{
+	char *r = NULL;
+	int fd = sysroot_open_file(sr, path, &r);
+	if (fd < 0)
+		return fd;
+	struct stat st;
+	int rc = 0;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		rc = -EINVAL;
+		err_set(EXIT_INPUT, "%s: not a regular file (in sysroot %s)", path, sr->root);
+	} else if ((size_t)st.st_size > max) {
+		rc = -EFBIG;
+		err_set(EXIT_INPUT, "%s: %lld bytes, larger than the %zu-byte limit", path,
+			(long long)st.st_size, max);
+	} else {
+		/* the fd was opened O_NONBLOCK so a FIFO cannot hang us; reads of a
+		 * regular file ignore the flag */
+		rc = read_fd_all(fd, path, max, out);
+	}
+	close(fd);
+	if (rc < 0 || !rel)
+		free(r);
+	else
+		*rel = r;
+	return rc;
+}
+
+static int is_type(const struct sysroot *sr, const char *path, mode_t type)
+{
+	char *r;
+	if (resolve(sr, path, &r, 1) < 0)
+		return 0;
+	char *host = sysroot_host_path(sr, r);
+	struct stat st;
+	int ok = stat(host, &st) == 0 && (st.st_mode & S_IFMT) == type;
+	free(host);
+	free(r);
+	return ok;
+}
+
+int sysroot_is_dir(const struct sysroot *sr, const char *path) { return is_type(sr, path, S_IFDIR); }
+int sysroot_is_file(const struct sysroot *sr, const char *path) { return is_type(sr, path, S_IFREG); }
+
+char *sysroot_find_in(const struct sysroot *sr, const struct strv *dirs, const char *name)
+{
+	for (size_t i = 0; i < dirs->n; i++) {
+		char *p = xasprintf("%s/%s", dirs->v[i], name);
+		char *r = NULL;
+		if (sysroot_is_file(sr, p) && resolve(sr, p, &r, 1) == 0) {
+			free(p);
+			return r;
+		}
+		free(p);
+	}
+	return NULL;
+}
+
+const char *sysroot_strip_prefix(const struct sysroot *sr, const char *abs)
+{
+	size_t n = strlen(sr->root);
+	if (strcmp(sr->root, "/") && !strncmp(abs, sr->root, n) && (abs[n] == '/' || !abs[n]))
+		return abs[n] ? abs + n : "/";
+	return abs;
+}
+
+/* Adds `dir` to `sv` if it is a directory inside the sysroot. */
+static void add_dir(const struct sysroot *sr, struct strv *sv, const char *dir)
+{
+	if (sysroot_is_dir(sr, dir) && !strv_contains(sv, dir))
+		strv_push(sv, dir);
+}
+
+/* Finds the one known multiarch triplet among the entries of `dir`. */
+static int detect_arch(struct sysroot *sr, const char *dir)
+{
+	char *host = sysroot_host_path(sr, dir);
+	DIR *d = opendir(host);
+	free(host);
+	if (!d)
+		return 0;
+	const struct arch_desc *found = NULL;
+	int n = 0;
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		const struct arch_desc *a = arch_by_triplet(de->d_name);
+		if (a && a != found) {
+			/* a multiarch root with the host arch among others: the host's wins */
+			if (found && a == arch_host())
+				found = a;
+			else if (!found)
+				found = a;
+			n++;
+		}
+	}
+	closedir(d);
+	if (n > 1 && found != arch_host())
+		return err_set(EXIT_USAGE, "%s: holds several architectures; choose one with --arch",
+			       sr->root);
+	sr->arch = found;
+	return 0;
+}
+
+int sysroot_open(struct sysroot *sr, const char *path, const struct sysroot_opts *o)
+{
+	memset(sr, 0, sizeof(*sr));
+	char *real = realpath(path, NULL);
+	struct stat st;
+	if (!real)
+		return err_set(EXIT_INPUT, "%s: sysroot %s", path, strerror(errno));
+	if (stat(real, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		free(real);
+		return err_set(EXIT_INPUT, "%s: sysroot is not a directory", path);
+	}
+	sr->root = real;
+
+	if (o && o->arch) {
+		sr->arch = arch_find(o->arch);
+		if (!sr->arch) {
+			err_set(EXIT_USAGE, "unknown --arch '%s' (known: %s)", o->arch, arch_names());
+			goto fail;
+		}
+	}
+
+	int explicit = o && (o->include.n || o->libdir.n);
+	if (explicit) {
+		sr->layout = LAYOUT_SPLIT;
+		for (size_t i = 0; i < o->include.n; i++) {
+			if (!sysroot_is_dir(sr, o->include.v[i])) {
+				err_set(EXIT_INPUT, "--include %s: not a directory inside sysroot %s",
+					o->include.v[i], sr->root);
+				goto fail;
+			}
+			strv_push(&sr->inc, o->include.v[i]);
+		}
+		for (size_t i = 0; i < o->libdir.n; i++) {
+			if (!sysroot_is_dir(sr, o->libdir.v[i])) {
+				err_set(EXIT_INPUT, "--libdir %s: not a directory inside sysroot %s",
+					o->libdir.v[i], sr->root);
+				goto fail;
+			}
+			strv_push(&sr->libdirs, o->libdir.v[i]);
+		}
+	}
+
+	if (sysroot_is_dir(sr, "/usr/include") || sysroot_is_dir(sr, "/usr/lib")) {
+		if (!explicit)
+			sr->layout = LAYOUT_ROOT;
+		if (!sr->arch && !strcmp(sr->root, "/"))
+			sr->arch = arch_host();
+		if (!sr->arch && detect_arch(sr, "/usr/include") < 0)
+			goto fail;
+		if (!sr->arch && detect_arch(sr, "/usr/lib") < 0)
+			goto fail;
+	} else if (sysroot_is_dir(sr, "/include") || sysroot_is_dir(sr, "/lib")) {
+		if (!explicit)
+			sr->layout = LAYOUT_CROSS;
+		if (!sr->arch) {
+			const char *base = strrchr(sr->root, '/');
+			sr->arch = arch_by_triplet(base ? base + 1 : sr->root);
+		}
+	} else if (!explicit) {
+		err_set(EXIT_INPUT, "%s: not a sysroot: no usr/include, usr/lib, include or lib", path);
+		goto fail;
+	}
+	if (!sr->arch) {
+		err_set(EXIT_USAGE, "%s: cannot tell the architecture; choose one with --arch (known: %s)",
+			path, arch_names());
+		goto fail;
+	}
+
+	/* default search dirs, multiarch first as gcc does */
+	struct strv def_inc = {0};
+	char *ma = xasprintf("/usr/include/%s", sr->arch->multiarch);
+	add_dir(sr, &def_inc, ma);
+	free(ma);
+	add_dir(sr, &def_inc, "/usr/include");
+	add_dir(sr, &def_inc, "/include");
+	for (size_t i = 0; i < sr->inc.n; i++)
+		strv_push(&sr->uapi_inc, sr->inc.v[i]);
+	for (size_t i = 0; i < def_inc.n; i++)
+		if (!strv_contains(&sr->uapi_inc, def_inc.v[i]))
+			strv_push(&sr->uapi_inc, def_inc.v[i]);
+	if (!o || !o->include.n) {
+		for (size_t i = 0; i < def_inc.n; i++)
+			strv_push(&sr->inc, def_inc.v[i]);
+	}
+	strv_free(&def_inc);
+	if (!o || !o->libdir.n) {
+		const char *ma2 = sr->arch->multiarch;
+		char *d;
+		d = xasprintf("/lib/%s", ma2), add_dir(sr, &sr->libdirs, d), free(d);
+		d = xasprintf("/usr/lib/%s", ma2), add_dir(sr, &sr->libdirs, d), free(d);
+		if (sr->arch->word_bits == 64) {
+			add_dir(sr, &sr->libdirs, "/lib64");
+			add_dir(sr, &sr->libdirs, "/usr/lib64");
+		}
+		add_dir(sr, &sr->libdirs, "/lib");
+		add_dir(sr, &sr->libdirs, "/usr/lib");
+	}
+	if (!sr->inc.n) {
+		err_set(EXIT_INPUT, "%s: sysroot has no headers (no usr/include or include directory)",
+			path);
+		goto fail;
+	}
+	return 0;
+fail:
+	sysroot_close(sr);
+	return -1;
+}
+
+void sysroot_close(struct sysroot *sr)
+{
+	free(sr->root);
+	strv_free(&sr->inc);
+	strv_free(&sr->uapi_inc);
+	strv_free(&sr->libdirs);
+	memset(sr, 0, sizeof(*sr));
+}

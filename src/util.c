@@ -1,0 +1,280 @@
+/* util.c: error state, allocation, buffers and string helpers (see util.h). */
+#define _GNU_SOURCE
+#include "util.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static char err_buf[1024];
+static enum exit_code err_cls = EXIT_OK;
+int g_verbosity = 1;
+
+int err_set(enum exit_code code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err_buf, sizeof(err_buf), fmt, ap);
+	va_end(ap);
+	err_cls = code;
+	return -1;
+}
+
+int err_prefix(const char *fmt, ...)
+{
+	char pre[512], old[sizeof(err_buf)];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(pre, sizeof(pre), fmt, ap);
+	va_end(ap);
+	memcpy(old, err_buf, sizeof(old));
+	/* truncation of an over-long message is acceptable */
+	size_t n = strlen(pre);
+	if (n > sizeof(err_buf) - 3)
+		n = sizeof(err_buf) - 3;
+	memcpy(err_buf, pre, n);
+	memcpy(err_buf + n, ": ", 2);
+	size_t m = strnlen(old, sizeof(err_buf) - n - 3);
+	memcpy(err_buf + n + 2, old, m);
+	err_buf[n + 2 + m] = 0;
+	return -1;
+}
+
+const char *err_msg(void) { return err_buf[0] ? err_buf : "unknown error"; }
+enum exit_code err_code(void) { return err_cls == EXIT_OK ? EXIT_INTERNAL : err_cls; }
+void err_clear(void)
+{
+	err_buf[0] = 0;
+	err_cls = EXIT_OK;
+}
+
+static void vlog(int level, const char *fmt, va_list ap)
+{
+	if (g_verbosity < level)
+		return;
+	fputs("syscov: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void note(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vlog(1, fmt, ap);
+	va_end(ap);
+}
+
+void debug(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vlog(2, fmt, ap);
+	va_end(ap);
+}
+
+static void oom(void)
+{
+	fputs("syscov: out of memory\n", stderr);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t m)
+{
+	void *p = calloc(n ? n : 1, m ? m : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct buf b = {0};
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	buf_grow(&b, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(b.p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return b.p;
+}
+
+void buf_grow(struct buf *b, size_t extra)
+{
+	if (b->len + extra + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 64;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	b->p = xrealloc(b->p, cap);
+	b->cap = cap;
+	b->p[b->len] = 0;
+}
+
+void buf_add(struct buf *b, const void *data, size_t n)
+{
+	buf_grow(b, n);
+	memcpy(b->p + b->len, data, n);
+	b->len += n;
+	b->p[b->len] = 0;
+}
+
+void buf_puts(struct buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+void buf_putc(struct buf *b, char c) { buf_add(b, &c, 1); }
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	buf_grow(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void buf_free(struct buf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->len = b->cap = 0;
+}
+
+char *buf_steal(struct buf *b)
+{
+	char *p = b->p ? b->p : xstrdup("");
+	b->p = NULL;
+	b->len = b->cap = 0;
+	return p;
+}
+
+void strv_push_own(struct strv *s, char *str)
+{
+	if (s->n + 1 >= s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 8;
+		s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
+	}
+	s->v[s->n++] = str;
+	s->v[s->n] = NULL;
+}
+
+void strv_push(struct strv *s, const char *str) { strv_push_own(s, xstrdup(str)); }
+
+int strv_contains(const struct strv *s, const char *str)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (!strcmp(s->v[i], str))
+			return 1;
+	return 0;
+}
+
+void strv_free(struct strv *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	s->v = NULL;
+	s->n = s->cap = 0;
+}
+
+int read_fd_all(int fd, const char *name, size_t max, struct buf *out)
+{
+	char tmp[65536];
+	for (;;) {
+		ssize_t r = read(fd, tmp, sizeof(tmp));
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return err_set(EXIT_INPUT, "%s: read failed: %s", name, strerror(errno));
+		}
+		if (r == 0)
+			break;
+		if (out->len + (size_t)r > max)
+			return err_set(EXIT_INPUT, "%s: larger than the %zu-byte limit for this kind of input",
+				       name, max);
+		buf_add(out, tmp, (size_t)r);
+	}
+	buf_grow(out, 0);
+	return 0;
+}
+
+uint64_t hash64(const void *data, size_t n, uint64_t seed)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0xcbf29ce484222325ULL ^ seed;
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+int str_starts(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
+
+int str_ends(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
+int is_c_identifier(const char *s)
+{
+	size_t n = 0;
+	if (!s || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return 0;
+	for (; s[n]; n++)
+		if (!(isalnum((unsigned char)s[n]) || s[n] == '_') || (unsigned char)s[n] > 127)
+			return 0;
+	return n <= 128;
+}
+
+void split_list(const char *s, struct strv *sv)
+{
+	while (s && *s) {
+		const char *e = strchr(s, ',');
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+		if (n)
+			strv_push_own(sv, xstrndup(s, n));
+		s = e ? e + 1 : NULL;
+	}
+}
+
+uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}

@@ -1,0 +1,91 @@
+/* util.h: error reporting, growable buffers and small helpers shared by every
+ * module of syscov.
+ *
+ * Errors use two layers (see STYLE.md): internal functions return a negative
+ * value and record a one-line message with err_set(); only main() prints the
+ * message and turns the recorded class into the process exit code. */
+#ifndef SYSCOV_UTIL_H
+#define SYSCOV_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Exit codes, documented in README.md and syscov(1). */
+enum exit_code {
+	EXIT_OK = 0,
+	EXIT_FAILON = 1,  /* --fail-on matched, or a check failed */
+	EXIT_USAGE = 2,   /* bad command line (unknown option, arch, command) */
+	EXIT_INPUT = 3,   /* unreadable or invalid input (sysroot, ELF, page) */
+	EXIT_DB = 4,      /* database unusable: not a DB, locked, newer schema */
+	EXIT_OUTPUT = 5,  /* cannot write an output file */
+	EXIT_INTERNAL = 70,
+};
+
+/* Records the message (printf-style) and its exit class; returns -1 so that
+ * callers can write `return err_set(EXIT_INPUT, "...")`. A later err_set()
+ * replaces an earlier one; err_prefix() adds context on the way up. */
+int err_set(enum exit_code code, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int err_prefix(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+const char *err_msg(void);
+enum exit_code err_code(void);
+void err_clear(void);
+
+/* Diagnostics on stderr, honoured by -q / -v. */
+extern int g_verbosity; /* 0 quiet, 1 normal, 2 verbose */
+void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t m);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable byte buffer, always NUL-terminated. */
+struct buf {
+	char *p;
+	size_t len, cap;
+};
+void buf_grow(struct buf *b, size_t extra);
+void buf_add(struct buf *b, const void *data, size_t n);
+void buf_puts(struct buf *b, const char *s);
+void buf_putc(struct buf *b, char c);
+void buf_printf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void buf_free(struct buf *b);
+char *buf_steal(struct buf *b);
+
+/* A growable array of owned strings. */
+struct strv {
+	char **v;
+	size_t n, cap;
+};
+void strv_push(struct strv *s, const char *str);
+void strv_push_own(struct strv *s, char *str);
+int strv_contains(const struct strv *s, const char *str);
+void strv_free(struct strv *s);
+
+/* Reads a whole file (fd or path) into memory, refusing files larger than
+ * max bytes; the result is NUL-terminated. Returns 0 or -1 with err_set(). */
+int read_fd_all(int fd, const char *name, size_t max, struct buf *out);
+
+/* 64-bit FNV-1a, used for content addressing of inputs. */
+uint64_t hash64(const void *data, size_t n, uint64_t seed);
+
+int str_starts(const char *s, const char *prefix);
+int str_ends(const char *s, const char *suffix);
+/* A valid C identifier: [A-Za-z_][A-Za-z0-9_]*, at most 128 bytes. */
+int is_c_identifier(const char *s);
+/* Splits "a,b,c" into sv (empty items skipped). */
+void split_list(const char *s, struct strv *sv);
+
+/* Monotonic clock in nanoseconds, for timings in -v output and benchmarks. */
+uint64_t now_ns(void);
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif
