@@ -18,7 +18,7 @@ enum ktable_kind {
 	KTABLE_GENERIC, /* include/uapi/asm-generic/unistd.h with __ARCH_WANT_* */
 };
 
-struct arch_trap; /* trap code for the generator, see src/gen.h */
+struct arch_trap; /* trap code for the generator, see src/arch_trap.h */
 
 struct arch_desc {
 	const char *name;             /* canonical ABI name: "x86_64" */

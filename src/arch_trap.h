@@ -1,0 +1,37 @@
+/* arch_trap.h: how a program traps into the kernel on one ABI, for the
+ * wrapper generator (src/gen*.c). Each arch/<abi>.c that the generator
+ * supports points its descriptor's .trap at one of these.
+ *
+ * Contract of `primitives`: C source (inline asm) that defines, for this ABI,
+ *   typedef <int type as wide as an argument register> syscov_reg_t;
+ *   static inline long __syscov_sys0(long n);
+ *   static inline long __syscov_sys1(long n, syscov_reg_t a); ... up to
+ *   static inline long __syscov_sys6(long n, syscov_reg_t a, ..., syscov_reg_t f);
+ * each returning the kernel's result in the Linux convention: -errno
+ * (-4095..-1) on failure, whatever the ABI's own error signalling (the a3
+ * flag on MIPS, cr0.SO on powerpc) looked like. The generator emits it
+ * inside `#if <arch->predef>` and builds typed wrappers on top. The text is
+ * ours (reviewed C), never input-derived. */
+#ifndef SYSCOV_ARCH_TRAP_H
+#define SYSCOV_ARCH_TRAP_H
+
+enum trap_err {
+	TRAP_ERR_NEGATIVE, /* result in -4095..-1 means -errno */
+	TRAP_ERR_MIPS_A3,  /* a3 != 0 means v0 holds a positive errno */
+	TRAP_ERR_PPC_SO,   /* cr0.SO set means r3 holds a positive errno */
+};
+
+struct arch_trap {
+	const char *insn;          /* trap instruction: "syscall", "svc #0", ... */
+	const char *nr_reg;        /* register carrying the syscall number */
+	const char *ret_reg;       /* register carrying the result */
+	const char *arg_regs[6];   /* argument registers, in order ("stack" if so) */
+	const char *clobbers;      /* registers the kernel may change */
+	enum trap_err err;
+	unsigned reg_bits;         /* width of one argument register: 64 on x32/n32 */
+	int pair_align;            /* 64-bit args in a register pair start at an even slot */
+	const char *source;        /* where the ABI is specified (psABI, kernel file) */
+	const char *primitives;    /* see the contract above */
+};
+
+#endif
