@@ -67,6 +67,7 @@ static int resolve(const struct sysroot *sr, const char *path, char **rel, int q
 {
 	struct strv q = {0};
 	struct buf cur = {0};
+	char last_link[2 * PATH_MAX + 8] = "";
 	int links = 0, rc = 0;
 
 	queue_front(&q, path);
@@ -84,7 +85,9 @@ static int resolve(const struct sysroot *sr, const char *path, char **rel, int q
 			if (!slash) {
 				rc = -EXDEV;
 				if (!quiet)
-					err_set(EXIT_INPUT, "%s: path escapes the sysroot %s", path, sr->root);
+					err_set(EXIT_INPUT, "%s: path escapes the sysroot %s%s%s", path,
+						sr->root, last_link[0] ? " through the symlink " : "",
+						last_link);
 				break;
 			}
 			cur.len = (size_t)(slash - cur.p);
@@ -117,6 +120,7 @@ static int resolve(const struct sysroot *sr, const char *path, char **rel, int q
 				break;
 			}
 			target[n] = 0;
+			snprintf(last_link, sizeof(last_link), "%s -> %s", cur.p, target);
 			if (++links > MAX_LINKS) {
 				rc = -ELOOP;
 				if (!quiet)
@@ -241,11 +245,15 @@ const char *sysroot_strip_prefix(const struct sysroot *sr, const char *abs)
 	return abs;
 }
 
-/* Adds `dir` to `sv` if it is a directory inside the sysroot. */
-static void add_dir(const struct sysroot *sr, struct strv *sv, const char *dir)
+/* Adds `dir` to `sv` if it is a directory inside the sysroot; a standard
+ * dir that resolves outside the sysroot is an error, not a silent skip. */
+static int add_dir(const struct sysroot *sr, struct strv *sv, const char *dir)
 {
+	if (resolve(sr, dir, NULL, 1) == -EXDEV)
+		return sysroot_resolve(sr, dir, NULL);
 	if (sysroot_is_dir(sr, dir) && !strv_contains(sv, dir))
 		strv_push(sv, dir);
+	return 0;
 }
 
 /* Finds the one known multiarch triplet among the entries of `dir`. */
@@ -349,10 +357,13 @@ int sysroot_open(struct sysroot *sr, const char *path, const struct sysroot_opts
 	/* default search dirs, multiarch first as gcc does */
 	struct strv def_inc = {0};
 	char *ma = xasprintf("/usr/include/%s", sr->arch->multiarch);
-	add_dir(sr, &def_inc, ma);
+	int bad = add_dir(sr, &def_inc, ma) < 0 || add_dir(sr, &def_inc, "/usr/include") < 0 ||
+		  add_dir(sr, &def_inc, "/include") < 0;
 	free(ma);
-	add_dir(sr, &def_inc, "/usr/include");
-	add_dir(sr, &def_inc, "/include");
+	if (bad) {
+		strv_free(&def_inc);
+		goto fail;
+	}
 	for (size_t i = 0; i < sr->inc.n; i++)
 		strv_push(&sr->uapi_inc, sr->inc.v[i]);
 	for (size_t i = 0; i < def_inc.n; i++)
@@ -364,16 +375,17 @@ int sysroot_open(struct sysroot *sr, const char *path, const struct sysroot_opts
 	}
 	strv_free(&def_inc);
 	if (!o || !o->libdir.n) {
-		const char *ma2 = sr->arch->multiarch;
-		char *d;
-		d = xasprintf("/lib/%s", ma2), add_dir(sr, &sr->libdirs, d), free(d);
-		d = xasprintf("/usr/lib/%s", ma2), add_dir(sr, &sr->libdirs, d), free(d);
-		if (sr->arch->word_bits == 64) {
-			add_dir(sr, &sr->libdirs, "/lib64");
-			add_dir(sr, &sr->libdirs, "/usr/lib64");
-		}
-		add_dir(sr, &sr->libdirs, "/lib");
-		add_dir(sr, &sr->libdirs, "/usr/lib");
+		char *d1 = xasprintf("/lib/%s", sr->arch->multiarch);
+		char *d2 = xasprintf("/usr/lib/%s", sr->arch->multiarch);
+		const char *dirs[] = {d1, d2, sr->arch->word_bits == 64 ? "/lib64" : NULL,
+				      sr->arch->word_bits == 64 ? "/usr/lib64" : NULL, "/lib", "/usr/lib"};
+		bad = 0;
+		for (size_t i = 0; i < ARRAY_SIZE(dirs) && !bad; i++)
+			bad = dirs[i] && add_dir(sr, &sr->libdirs, dirs[i]) < 0;
+		free(d1);
+		free(d2);
+		if (bad)
+			goto fail;
 	}
 	if (!sr->inc.n) {
 		err_set(EXIT_INPUT, "%s: sysroot has no headers (no usr/include or include directory)",
