@@ -1,0 +1,69 @@
+#!/bin/bash
+# CLI conventions and bad input of the foundation: exit codes documented in
+# README.md, one-line errors naming the input, and a DB left unchanged.
+. "$SRCDIR/tests/lib.sh"
+
+expect_rc 0 "$SYSCOV" --version
+grep -q '^syscov [0-9]' "$T/out" || fail "--version prints 'syscov X.Y.Z'"
+expect_rc 0 "$SYSCOV" --help
+expect_rc 2 "$SYSCOV"
+expect_rc 2 "$SYSCOV" frobnicate
+expect_err "unknown command 'frobnicate'"
+# every command of the table has its own --help and rejects unknown options
+for c in $("$SYSCOV" --help | awk '/^Commands:/{f=1;next} f&&NF==0{f=0} f{print $1}'); do
+	expect_rc 0 "$SYSCOV" "$c" --help
+	grep -q "^Usage: syscov $c" "$T/out" || fail "$c --help has no usage line"
+	expect_rc 2 "$SYSCOV" "$c" --no-such-option
+done
+
+DB=$T/s.db
+"$SYSCOV" scan / --db "$DB" -q
+sum() { sha256sum "$DB" | cut -d' ' -f1; }
+before=$(sum)
+
+expect_rc 3 "$SYSCOV" scan "$T/does-not-exist" --db "$DB"
+expect_err "$T/does-not-exist"
+mkdir -p "$T/empty"
+expect_rc 3 "$SYSCOV" scan "$T/empty" --arch x86_64 --db "$DB"
+expect_err "not a sysroot"
+mkdir -p "$T/nohdr/usr/lib"
+expect_rc 3 "$SYSCOV" scan "$T/nohdr" --arch x86_64 --db "$DB"
+expect_err "no headers"
+mkdir -p "$T/esc/usr/lib"
+ln -s ../../../../../../../../etc "$T/esc/usr/include"
+expect_rc 3 "$SYSCOV" scan "$T/esc" --arch x86_64 --db "$DB"
+expect_err "escapes the sysroot"
+mkdir -p "$T/esc2/usr/include" "$T/esc2/usr/lib"
+ln -s /../../etc "$T/esc2/usr/include/x86_64-linux-gnu"
+expect_rc 3 "$SYSCOV" scan "$T/esc2" --arch x86_64 --db "$DB"
+expect_err "escapes the sysroot"
+expect_rc 2 "$SYSCOV" scan / --arch vax --db "$DB"
+expect_err "unknown --arch 'vax'"
+expect_eq "DB unchanged by bad input" "$before" "$(sum)"
+
+echo "not a database, just text" >"$T/text.db"
+cp "$T/text.db" "$T/text.orig"
+expect_rc 4 "$SYSCOV" scan / --db "$T/text.db"
+expect_err "not a syscov database"
+cmp -s "$T/text.db" "$T/text.orig" || fail "a non-DB file was modified"
+ok
+sqlite3 "$T/other.db" 'CREATE TABLE t(x); PRAGMA user_version=0'
+expect_rc 4 "$SYSCOV" list --db "$T/other.db"
+expect_err "not a syscov database"
+cp "$DB" "$T/newer.db"
+sqlite3 "$T/newer.db" 'PRAGMA user_version=999'
+expect_rc 4 "$SYSCOV" list --db "$T/newer.db"
+expect_err "newer than this syscov"
+expect_rc 4 "$SYSCOV" list --db "$T/missing.db"
+[ ! -e "$T/missing.db" ] || fail "list created a DB"
+ok
+
+# a Debian cross prefix is recognised, with its arch from the directory name
+if [ -d /usr/aarch64-linux-gnu/include ]; then
+	"$SYSCOV" scan /usr/aarch64-linux-gnu --db "$DB" -q
+	expect_eq "cross prefix layout" "cross-prefix|aarch64" \
+		"$(sqlite3 "$DB" "SELECT layout, arch FROM scan WHERE sysroot='/usr/aarch64-linux-gnu'")"
+fi
+expect_eq "host layout" "root|x86_64|host-x86_64" \
+	"$(sqlite3 "$DB" "SELECT layout, arch, label FROM scan WHERE sysroot='/'")"
+done_ok
