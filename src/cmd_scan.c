@@ -3,10 +3,12 @@
  * Both open every sysroot (and check every --arch) before they touch the
  * DB, so bad input leaves the DB unchanged. audit then runs the steps after
  * the scan (classify, report, gen) as they exist. */
+#define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "confine.h"
 #include "scan.h"
 
 static const char scan_help[] =
@@ -56,6 +58,31 @@ static int open_targets(struct cli *c, struct target **out, size_t *n)
 	return 0;
 }
 
+/* Once the inputs are known, reads are confined to them and the tool's own
+ * needs (confine.h). */
+static int confine_targets(const struct cli *c, const struct db *db, const struct target *t,
+			   size_t n)
+{
+	struct strv allow = {0};
+	for (size_t i = 0; i < n; i++)
+		strv_push(&allow, t[i].sr.root);
+	/* the DB's directory holds its -wal and -shm files */
+	char *dbdir = realpath(db->path, NULL), *slash = dbdir ? strrchr(dbdir, '/') : NULL;
+	if (slash && slash != dbdir)
+		*slash = 0;
+	const char *extra[] = {c->kernel_src, c->man_dir, c->output, dbdir};
+	for (size_t i = 0; i < ARRAY_SIZE(extra); i++) {
+		char *r = extra[i] ? realpath(extra[i], NULL) : NULL;
+		if (r)
+			strv_push_own(&allow, r);
+	}
+	free(dbdir);
+	confine_tool_needs(&allow);
+	int rc = confine_reads(&allow);
+	strv_free(&allow);
+	return rc;
+}
+
 /* Scans every target into the DB; shared by scan and audit. */
 static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
 {
@@ -68,6 +95,8 @@ static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
 	*nids = 0;
 	if (db_open(db, cli_db(c), 1) < 0)
 		rc = -1;
+	if (!rc)
+		rc = confine_targets(c, db, t, n) < 0 ? -1 : 0;
 	if (!rc && c->kernel_src)
 		rc = scan_kernel_tree(db, c->kernel_src, c, &(*ids)[(*nids)++]);
 	for (size_t i = 0; i < n && !rc; i++)

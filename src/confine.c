@@ -1,0 +1,81 @@
+/* confine.c: Landlock restriction of the process's file reads (see confine.h). */
+#define _GNU_SOURCE
+#include "confine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/landlock.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "clangx.h"
+
+void confine_tool_needs(struct strv *allow)
+{
+	strv_push(allow, clangx_resource_dir());
+	const char *e = getenv("SYSCOV_DATA_DIR");
+	if (e && *e)
+		strv_push(allow, e);
+#ifdef SYSCOV_DATA_DIR
+	strv_push(allow, SYSCOV_DATA_DIR);
+#endif
+#ifdef SYSCOV_SOURCE_DIR
+	strv_push(allow, SYSCOV_SOURCE_DIR "/data");
+#endif
+	strv_push(allow, "/usr/share/man/man2");
+	strv_push(allow, "/proc");
+	strv_push(allow, "/dev");
+	strv_push(allow, "/tmp");
+}
+
+int confine_reads(const struct strv *allow)
+{
+	for (size_t i = 0; i < allow->n; i++)
+		if (!strcmp(allow->v[i], "/"))
+			return 0; /* a scan of / may read everything anyway */
+#ifdef SYS_landlock_create_ruleset
+	int abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0,
+			       LANDLOCK_CREATE_RULESET_VERSION);
+	if (abi < 1) {
+		debug("Landlock unavailable (%s): relying on path resolution alone",
+		      strerror(errno));
+		return 0;
+	}
+	/* only reads are restricted: writes go where the user asked */
+	struct landlock_ruleset_attr attr = {
+		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR,
+	};
+	int rs = (int)syscall(SYS_landlock_create_ruleset, &attr, sizeof(attr), 0);
+	if (rs < 0)
+		return err_set(EXIT_INTERNAL, "landlock_create_ruleset: %s", strerror(errno));
+	for (size_t i = 0; i < allow->n; i++) {
+		int fd = open(allow->v[i], O_PATH | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		struct landlock_path_beneath_attr pb = {
+			.allowed_access = attr.handled_access_fs,
+			.parent_fd = fd,
+		};
+		/* a regular file may only carry file rights */
+		if (syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0) < 0) {
+			pb.allowed_access = LANDLOCK_ACCESS_FS_READ_FILE;
+			syscall(SYS_landlock_add_rule, rs, LANDLOCK_RULE_PATH_BENEATH, &pb, 0);
+		}
+		close(fd);
+	}
+	int rc = 0;
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
+	    syscall(SYS_landlock_restrict_self, rs, 0) < 0)
+		rc = err_set(EXIT_INTERNAL, "landlock_restrict_self: %s", strerror(errno));
+	close(rs);
+	if (rc == 0)
+		debug("reads confined to %zu dirs (Landlock ABI %d)", allow->n, abi);
+	return rc < 0 ? -1 : 1;
+#else
+	(void)allow;
+	return 0;
+#endif
+}
