@@ -5,8 +5,8 @@
  * wherever they lead. So once the inputs are known, the process restricts
  * its own file reads with Landlock (Linux 5.13+) to the sysroots and trees
  * being scanned plus the tool's documented needs: clang's resource dir, the
- * data dir, the host man2 dir (the fallback for sysroots without pages, or
- * --man-dir), the DB's and output's dirs, /proc, /dev and /tmp. Reads
+ * data dir, the host's /usr/share/man (the fallback for sysroots without pages,
+ * or --man-dir), the DB's and output's dirs, /proc, /dev and /tmp. Reads
  * elsewhere fail with EACCES, which the scanners report as missing files.
  * A kernel without Landlock gets a -v note and the sysroot.h layer alone. */
 #ifndef SYSCOV_CONFINE_H
