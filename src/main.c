@@ -14,6 +14,7 @@ const struct cmd cmd_table[] = {
 	{"scan", cmd_scan, "scan a sysroot or kernel tree into the database"},
 	{"list", cmd_list, "print the scanned syscall tables"},
 	{"show", cmd_show, "print every fact known about one syscall"},
+	{"arches", cmd_arches, "print the ABIs syscov knows"},
 	{NULL, NULL, NULL},
 };
 
