@@ -13,6 +13,8 @@
  * includes). */
 static const struct scanner sysroot_scanners[] = {
 	{"ktable", ktable_scan_uapi},
+	{"libc-elf", libc_scan_elf},
+	{"headers", libc_scan_headers},
 };
 
 int scan_note_input(struct scan_ctx *ctx, const char *kind, const char *host_path,

@@ -35,6 +35,11 @@ struct scanner {
 int ktable_scan_uapi(struct scan_ctx *ctx);
 /* All .tbl files and the generic table of a kernel tree (ktable_tree.c). */
 int ktable_scan_tree(struct scan_ctx *ctx);
+/* libc functions with their symbol versions, flavour and version (libc_elf.c). */
+int libc_scan_elf(struct scan_ctx *ctx);
+/* Function declarations of the libc headers, via libclang (libc_headers.c);
+ * runs after the man scanner, whose SYNOPSIS includes it reads. */
+int libc_scan_headers(struct scan_ctx *ctx);
 
 /* Scans one sysroot for its primary ABI: every scanner of the sysroot
  * pipeline in one transaction. Stores the new scan id in *id. */

@@ -1,0 +1,796 @@
+/* libc_elf.c: the installed libc as facts: every function it defines, with
+ * its symbol version and whether that version is the default (linkable) one,
+ * and the libc's flavour and version.
+ *
+ * The libc is found the way the link editor finds -lc in the sysroot's
+ * library dirs: libc.so (often a GNU ld script whose GROUP/INPUT/AS_NEEDED
+ * entries are followed inside the sysroot), else libc.so.6, else the static
+ * libc.a. Shared objects are read from .dynsym with .gnu.version (versym,
+ * bit 0x8000 = hidden, i.e. a compat-only symbol) and .gnu.version_d
+ * (verdef); objects without .dynsym (klibc's libc.so) and archive members
+ * from .symtab. Every file is read whole through sysroot.h and parsed with
+ * elf_memory(), so nothing outside the sysroot is opened. */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <ar.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scan.h"
+
+#define ELF_MAX ((size_t)256 << 20)   /* largest library read */
+#define DPKG_MAX ((size_t)64 << 20)   /* largest dpkg status / list file */
+#define SCRIPT_DEPTH 8                /* nested linker scripts */
+#define VERSYM_HIDDEN 0x8000          /* versym: hidden (non-default) */
+
+/* glibc's libraries beside libc.so.6 that export syscall wrappers in some
+ * versions (timer_*, mq_*, clock_* in librt before 2.17; pthread and
+ * cancellation-point wrappers in libpthread before 2.34). */
+static const char *const glibc_extra[] = {"librt.so.1", "libpthread.so.0"};
+
+/* Defined symbols that only one flavour's libc has. */
+#define DIET_MARKER "__you_tried_to_link_a_dietlibc_object_against_glibc"
+#define KLIBC_MARKER "__syscall_common"
+
+/* A set of strings (names already recorded for one static archive, where
+ * several members may define the same weak name). */
+struct strset {
+	char **slot;
+	size_t n, cap;
+};
+
+static int strset_add(struct strset *s, const char *str)
+{
+	if (2 * (s->n + 1) > s->cap) {
+		struct strset t = {xcalloc(s->cap ? 2 * s->cap : 1024, sizeof(char *)), 0,
+				   s->cap ? 2 * s->cap : 1024};
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->slot[i])
+				strset_add(&t, s->slot[i]), free(s->slot[i]);
+		free(s->slot);
+		*s = t;
+	}
+	size_t i = hash64(str, strlen(str), 0) & (s->cap - 1);
+	for (; s->slot[i]; i = (i + 1) & (s->cap - 1))
+		if (!strcmp(s->slot[i], str))
+			return 0;
+	s->slot[i] = xstrdup(str);
+	s->n++;
+	return 1;
+}
+
+static void strset_free(struct strset *s)
+{
+	for (size_t i = 0; i < s->cap; i++)
+		free(s->slot[i]);
+	free(s->slot);
+	memset(s, 0, sizeof(*s));
+}
+
+struct lscan {
+	struct scan_ctx *ctx;
+	sqlite3_stmt *ins_lib, *ins_sym;
+	struct strv seen;     /* resolved paths read, or being read */
+	struct strv chain;    /* linker scripts being followed (loop detection) */
+	int64_t nsyms;        /* rows written */
+	int required;         /* errors abort the scan (the libc itself) */
+	/* flavour evidence, from the first library read */
+	char *main_rel, *main_named;
+	int main_count;       /* functions of the libc proper */
+	int glibc_major, glibc_minor, glibc_patch;
+	char *glibc_node;     /* "GLIBC_2.36" */
+	char *musl_version;   /* version string beside musl's banner */
+	int musl, diet, klibc;
+	char *shared_dir;     /* dir of the shared libc, for glibc_extra */
+};
+
+/* The ABI an (e_machine, class) pair belongs to, for error messages. */
+static char *machine_name(unsigned machine, int cls)
+{
+	for (unsigned i = 0; i < arch_count; i++)
+		if (arch_all[i]->elf_machine == machine && arch_all[i]->elf_class == cls)
+			return xstrdup(arch_all[i]->name);
+	return xasprintf("e_machine %u, %d-bit", machine, cls == ELFCLASS64 ? 64 : 32);
+}
+
+static int elf_fail(const char *path, const char *member, const char *what)
+{
+	if (member)
+		return err_set(EXIT_INPUT, "%s(%s): %s: %s", path, member, what, elf_errmsg(-1));
+	return err_set(EXIT_INPUT, "%s: %s: %s", path, what, elf_errmsg(-1));
+}
+
+static int check_arch(struct lscan *ls, Elf *e, const char *path, const char *member)
+{
+	GElf_Ehdr eh;
+	if (!gelf_getehdr(e, &eh))
+		return elf_fail(path, member, "bad ELF header");
+	const struct arch_desc *a = ls->ctx->arch;
+	int cls = eh.e_ident[EI_CLASS];
+	if (eh.e_machine == a->elf_machine && cls == a->elf_class)
+		return 0;
+	char *got = machine_name(eh.e_machine, cls);
+	err_set(EXIT_INPUT, "%s%s%s%s: ELF for %s, but the scan is for %s", path,
+		member ? "(" : "", member ? member : "", member ? ")" : "", got, a->name);
+	free(got);
+	return -1;
+}
+
+/* Parses "GLIBC_2.36" / "GLIBC_2.2.5" and keeps the highest. */
+static void note_glibc_node(struct lscan *ls, const char *name)
+{
+	int ma = 0, mi = 0, pa = 0;
+	if (!str_starts(name, "GLIBC_") || !isdigit((unsigned char)name[6]) ||
+	    sscanf(name + 6, "%d.%d.%d", &ma, &mi, &pa) < 2)
+		return;
+	if (ls->glibc_node && (ma < ls->glibc_major ||
+			       (ma == ls->glibc_major && (mi < ls->glibc_minor ||
+			       (mi == ls->glibc_minor && pa <= ls->glibc_patch)))))
+		return;
+	free(ls->glibc_node);
+	ls->glibc_node = xstrdup(name);
+	ls->glibc_major = ma, ls->glibc_minor = mi, ls->glibc_patch = pa;
+}
+
+/* Version names by verdef index (vd_ndx), from .gnu.version_d. */
+struct verdefs {
+	char **name;
+	size_t n;
+};
+
+static int read_verdefs(struct lscan *ls, Elf *e, Elf_Scn *scn, const GElf_Shdr *sh,
+			const char *path, struct verdefs *vd, int is_main)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	if (!d)
+		return elf_fail(path, NULL, ".gnu.version_d");
+	size_t off = 0;
+	/* sh_info is the count; the bound also stops a vd_next cycle */
+	for (size_t k = 0; k < sh->sh_info; k++) {
+		GElf_Verdef def;
+		GElf_Verdaux aux;
+		if (!gelf_getverdef(d, (int)off, &def))
+			return elf_fail(path, NULL, ".gnu.version_d entry");
+		if (!gelf_getverdaux(d, (int)(off + def.vd_aux), &aux))
+			return elf_fail(path, NULL, ".gnu.version_d aux entry");
+		const char *nm = elf_strptr(e, sh->sh_link, aux.vda_name);
+		if (!nm)
+			return elf_fail(path, NULL, ".gnu.version_d name");
+		size_t idx = def.vd_ndx & 0x7fff;
+		if (idx >= vd->n) {
+			vd->name = xrealloc(vd->name, (idx + 1) * sizeof(char *));
+			memset(vd->name + vd->n, 0, (idx + 1 - vd->n) * sizeof(char *));
+			vd->n = idx + 1;
+		}
+		free(vd->name[idx]);
+		vd->name[idx] = xstrdup(nm);
+		if (is_main && !(def.vd_flags & VER_FLG_BASE))
+			note_glibc_node(ls, nm);
+		if (!def.vd_next)
+			break;
+		off += def.vd_next;
+	}
+	return 0;
+}
+
+static void free_verdefs(struct verdefs *vd)
+{
+	for (size_t i = 0; i < vd->n; i++)
+		free(vd->name[i]);
+	free(vd->name);
+}
+
+static int64_t insert_lib(struct lscan *ls, const char *rel, const char *soname, const char *kind)
+{
+	sqlite3_stmt *st = ls->ins_lib;
+	sqlite3_bind_int64(st, 1, ls->ctx->scan_id);
+	db_bind_text(st, 2, rel);
+	db_bind_text(st, 3, soname);
+	db_bind_text(st, 4, kind);
+	if (db_step_done(ls->ctx->db, st) < 0)
+		return -1;
+	return sqlite3_last_insert_rowid(ls->ctx->db->h);
+}
+
+static const char *soname_of(Elf *e)
+{
+	Elf_Scn *scn = NULL;
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_DYNAMIC)
+			continue;
+		Elf_Data *d = elf_getdata(scn, NULL);
+		size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+		for (size_t i = 0; d && i < n; i++) {
+			GElf_Dyn dyn;
+			if (!gelf_getdyn(d, (int)i, &dyn) || dyn.d_tag == DT_NULL)
+				break;
+			if (dyn.d_tag == DT_SONAME)
+				return elf_strptr(e, sh.sh_link, dyn.d_un.d_val);
+		}
+	}
+	return NULL;
+}
+
+/* musl prints "musl libc (<arch>)\nVersion %s" from its loader; the %s is
+ * the only x.y.z string of its .rodata. */
+static void find_musl_version(struct lscan *ls, Elf *e)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+	if (elf_getshdrstrndx(e, &shstrndx) < 0)
+		return;
+	while ((scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		const char *nm;
+		if (!gelf_getshdr(scn, &sh) || !(nm = elf_strptr(e, shstrndx, sh.sh_name)) ||
+		    strcmp(nm, ".rodata"))
+			continue;
+		Elf_Data *d = elf_getdata(scn, NULL);
+		if (!d || !d->d_buf)
+			return;
+		const char *p = d->d_buf, *end = p + d->d_size;
+		char *found = NULL;
+		int ambiguous = 0;
+		for (const char *s = p; s < end;) {
+			const char *z = memchr(s, 0, (size_t)(end - s));
+			if (!z)
+				break;
+			int a, b, c, len = 0;
+			if (s > p && !s[-1] && z - s < 16 && isdigit((unsigned char)*s) &&
+			    sscanf(s, "%d.%d.%d%n", &a, &b, &c, &len) == 3 && len == z - s) {
+				if (found && strcmp(found, s))
+					ambiguous = 1;
+				if (!found)
+					found = xstrdup(s);
+			}
+			s = z + 1;
+		}
+		if (found && !ambiguous)
+			ls->musl_version = found;
+		else
+			free(found);
+		return;
+	}
+}
+
+/* Records the defined functions of one symbol table. `seen` dedupes names
+ * across the members of an archive (NULL for a shared object). */
+static int scan_symtab(struct lscan *ls, Elf *e, Elf_Scn *symscn, const GElf_Shdr *symsh,
+		       Elf_Data *versym, const struct verdefs *vd, int64_t lib_id,
+		       const char *path, const char *member, struct strset *seen, int is_main)
+{
+	Elf_Data *d = elf_getdata(symscn, NULL);
+	if (!d)
+		return elf_fail(path, member, "symbol table");
+	size_t n = symsh->sh_entsize ? symsh->sh_size / symsh->sh_entsize : 0;
+	sqlite3_stmt *st = ls->ins_sym;
+	for (size_t i = 1; i < n; i++) {
+		GElf_Sym sym;
+		if (!gelf_getsym(d, (int)i, &sym))
+			return elf_fail(path, member, "symbol table entry");
+		int type = GELF_ST_TYPE(sym.st_info), bind = GELF_ST_BIND(sym.st_info);
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC) ||
+		    (bind != STB_GLOBAL && bind != STB_WEAK) || sym.st_shndx == SHN_UNDEF)
+			continue;
+		const char *name = elf_strptr(e, symsh->sh_link, sym.st_name);
+		if (!name)
+			return elf_fail(path, member, "symbol name");
+		if (!*name || (seen && !strset_add(seen, name)))
+			continue;
+		const char *ver = NULL;
+		int is_default = 1;
+		if (versym) {
+			GElf_Versym vs;
+			if (!gelf_getversym(versym, (int)i, &vs))
+				return elf_fail(path, member, ".gnu.version entry");
+			size_t idx = vs & 0x7fff;
+			/* 0 local, 1 global: unversioned */
+			if (idx >= 2) {
+				if (idx >= vd->n || !vd->name[idx])
+					return err_set(EXIT_INPUT, "%s: symbol %s: version index %zu not in .gnu.version_d",
+						       path, name, idx);
+				ver = vd->name[idx];
+			}
+			is_default = !(vs & VERSYM_HIDDEN);
+		}
+		if (is_main) {
+			ls->diet |= !strcmp(name, DIET_MARKER);
+			ls->klibc |= !strcmp(name, KLIBC_MARKER);
+			ls->main_count++;
+		}
+		sqlite3_bind_int64(st, 1, ls->ctx->scan_id);
+		sqlite3_bind_int64(st, 2, lib_id);
+		db_bind_text(st, 3, name);
+		db_bind_text(st, 4, ver);
+		sqlite3_bind_int(st, 5, is_default);
+		db_bind_text(st, 6, type == STT_FUNC ? "FUNC" : "IFUNC");
+		db_bind_text(st, 7, bind == STB_GLOBAL ? "GLOBAL" : "WEAK");
+		if (db_step_done(ls->ctx->db, st) < 0)
+			return -1;
+		ls->nsyms++;
+	}
+	return 0;
+}
+
+/* One ELF object: .dynsym with versions if it has one, else .symtab. */
+static int scan_object(struct lscan *ls, Elf *e, const char *path, const char *member,
+		       int64_t lib_id, struct strset *seen, int is_main)
+{
+	if (check_arch(ls, e, path, member) < 0)
+		return -1;
+	(void)elf_errno(); /* clear a stale error, checked after the section walk */
+	size_t nscn;
+	if (elf_getshdrnum(e, &nscn) < 0)
+		return elf_fail(path, member, "section headers");
+	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL, *versym = NULL, *verdef = NULL;
+	GElf_Shdr dynsh = {0}, symsh = {0}, vdsh = {0}, sh;
+	while ((scn = elf_nextscn(e, scn))) {
+		if (!gelf_getshdr(scn, &sh))
+			return elf_fail(path, member, "section header");
+		switch (sh.sh_type) {
+		case SHT_DYNSYM: dynsym = scn, dynsh = sh; break;
+		case SHT_SYMTAB: symtab = scn, symsh = sh; break;
+		case SHT_GNU_versym: versym = scn; break;
+		case SHT_GNU_verdef: verdef = scn, vdsh = sh; break;
+		}
+	}
+	if (elf_errno())
+		return elf_fail(path, member, "sections");
+	if (!dynsym && !symtab)
+		return 0; /* stripped object: no functions to report */
+	int rc = 0;
+	struct verdefs vd = {0};
+	Elf_Data *vsd = NULL;
+	if (dynsym) {
+		if (verdef)
+			rc = read_verdefs(ls, e, verdef, &vdsh, path, &vd, is_main);
+		if (rc == 0 && versym && !(vsd = elf_getdata(versym, NULL)))
+			rc = elf_fail(path, member, ".gnu.version");
+		if (rc == 0)
+			rc = scan_symtab(ls, e, dynsym, &dynsh, vsd, &vd, lib_id, path, member,
+					 seen, is_main);
+	} else {
+		rc = scan_symtab(ls, e, symtab, &symsh, NULL, &vd, lib_id, path, member, seen,
+				 is_main);
+	}
+	free_verdefs(&vd);
+	return rc;
+}
+
+static int scan_archive(struct lscan *ls, Elf *ar, const char *rel, int is_main)
+{
+	int64_t lib_id = insert_lib(ls, rel, NULL, "static");
+	if (lib_id < 0)
+		return -1;
+	struct strset seen = {0};
+	/* members of an in-memory archive must be "mmap" reads: a plain
+	 * ELF_C_READ would read() the fd, and an elf_memory() image has none */
+	Elf_Cmd cmd = ELF_C_READ_MMAP;
+	int rc = 0;
+	while (rc == 0 && cmd != ELF_C_NULL) {
+		Elf *m = elf_begin(-1, cmd, ar);
+		if (!m) {
+			if (elf_errno())
+				rc = elf_fail(rel, NULL, "archive member");
+			break;
+		}
+		Elf_Arhdr *ah = elf_getarhdr(m);
+		const char *mname = ah && ah->ar_name ? ah->ar_name : "?";
+		if (elf_kind(m) == ELF_K_ELF)
+			rc = scan_object(ls, m, rel, mname, lib_id, &seen, is_main);
+		cmd = elf_next(m);
+		elf_end(m);
+	}
+	strset_free(&seen);
+	return rc;
+}
+
+static int read_input(struct lscan *ls, const char *path, const char *from, int depth);
+
+/* The dir part of a sysroot-relative path ("/usr/lib" of "/usr/lib/x.so"). */
+static char *dir_of(const char *rel)
+{
+	const char *s = strrchr(rel, '/');
+	return s && s != rel ? xstrndup(rel, (size_t)(s - rel)) : xstrdup("/");
+}
+
+/* Finds -lNAME the way ld does: libNAME.so, then libNAME.a, in each dir. */
+static char *find_lib(struct lscan *ls, const char *name)
+{
+	const struct sysroot *sr = ls->ctx->sr;
+	char *so = xasprintf("lib%s.so", name), *a = xasprintf("lib%s.a", name), *r = NULL;
+	for (size_t i = 0; i < sr->libdirs.n && !r; i++) {
+		struct strv one = {0};
+		strv_push(&one, sr->libdirs.v[i]);
+		r = sysroot_find_in(sr, &one, so);
+		if (!r)
+			r = sysroot_find_in(sr, &one, a);
+		strv_free(&one);
+	}
+	free(so);
+	free(a);
+	return r;
+}
+
+/* One file named by a linker script, resolved like `ld --sysroot`. */
+static int script_file(struct lscan *ls, const char *word, const char *script, int depth)
+{
+	if (str_starts(word, "-l")) {
+		char *r = find_lib(ls, word + 2);
+		if (!r)
+			return err_set(EXIT_INPUT, "%s: %s: not found in the library dirs", script, word);
+		int rc = read_input(ls, r, script, depth);
+		free(r);
+		return rc;
+	}
+	if (word[0] == '=')
+		return read_input(ls, word + 1, script, depth);
+	if (word[0] == '/')
+		return read_input(ls, sysroot_strip_prefix(ls->ctx->sr, word), script, depth);
+	/* relative: beside the script, else in the library dirs */
+	char *dir = dir_of(script), *p = xasprintf("%s/%s", strcmp(dir, "/") ? dir : "", word);
+	int rc;
+	if (sysroot_is_file(ls->ctx->sr, p)) {
+		rc = read_input(ls, p, script, depth);
+	} else {
+		char *r = sysroot_find_in(ls->ctx->sr, &ls->ctx->sr->libdirs, word);
+		rc = r ? read_input(ls, r, script, depth)
+		       : err_set(EXIT_INPUT, "%s: %s: not found", script, word);
+		free(r);
+	}
+	free(dir);
+	free(p);
+	return rc;
+}
+
+/* Follows the GROUP / INPUT / AS_NEEDED entries of a GNU ld script; every
+ * other command is skipped. Returns the number of file-list commands seen,
+ * or -1. */
+static int follow_script(struct lscan *ls, char *text, const char *rel, int depth)
+{
+	/* blank out comments so that tokens are simple */
+	for (char *c = strstr(text, "/*"); c; c = strstr(c, "/*")) {
+		char *e = strstr(c + 2, "*/");
+		char *stop = e ? e + 2 : c + strlen(c);
+		memset(c, ' ', (size_t)(stop - c));
+		c = stop;
+	}
+	struct strv stack = {0}; /* open commands */
+	int lists = 0, rc = 0;
+	char *p = text;
+	while (rc == 0 && *p) {
+		if (isspace((unsigned char)*p) || *p == ',') {
+			p++;
+			continue;
+		}
+		if (*p == ')') {
+			if (!stack.n) {
+				rc = err_set(EXIT_INPUT, "%s: linker script: unbalanced ')'", rel);
+				break;
+			}
+			free(stack.v[--stack.n]);
+			p++;
+			continue;
+		}
+		if (*p == '(') {
+			strv_push(&stack, "");
+			p++;
+			continue;
+		}
+		char *w = p;
+		while (*p && !isspace((unsigned char)*p) && !strchr("(),", *p))
+			p++;
+		char *word = xstrndup(w, (size_t)(p - w));
+		char *q = p;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q == '(') {
+			strv_push(&stack, word);
+			lists += !strcmp(word, "GROUP") || !strcmp(word, "INPUT");
+			p = q + 1;
+		} else if (stack.n && (!strcmp(stack.v[stack.n - 1], "GROUP") ||
+				       !strcmp(stack.v[stack.n - 1], "INPUT") ||
+				       !strcmp(stack.v[stack.n - 1], "AS_NEEDED"))) {
+			rc = script_file(ls, word, rel, depth + 1);
+		}
+		free(word);
+	}
+	if (rc == 0 && stack.n)
+		rc = err_set(EXIT_INPUT, "%s: linker script: unbalanced '('", rel);
+	strv_free(&stack);
+	return rc < 0 ? -1 : lists;
+}
+
+/* An ELF object or ar archive (its magic already checked). */
+static int read_elf(struct lscan *ls, struct buf *b, const char *rel)
+{
+	Elf *e = elf_memory(b->p, b->len);
+	if (!e)
+		return elf_fail(rel, NULL, "cannot read as ELF");
+	int rc = 0, is_main = !ls->main_rel;
+	switch (elf_kind(e)) {
+	case ELF_K_AR:
+		rc = scan_archive(ls, e, rel, is_main);
+		break;
+	case ELF_K_ELF: {
+		if (check_arch(ls, e, rel, NULL) < 0) {
+			rc = -1;
+			break;
+		}
+		const char *so = soname_of(e);
+		int64_t id = insert_lib(ls, rel, so, "shared");
+		rc = id < 0 ? -1 : scan_object(ls, e, rel, NULL, id, NULL, is_main);
+		if (rc == 0 && is_main && memmem(b->p, b->len, "musl libc (", 11)) {
+			ls->musl = 1;
+			find_musl_version(ls, e);
+		}
+		if (rc == 0 && is_main)
+			ls->shared_dir = dir_of(rel);
+		break;
+	}
+	default:
+		rc = elf_fail(rel, NULL, "truncated or corrupt ELF file");
+	}
+	elf_end(e);
+	if (rc == 0 && is_main)
+		ls->main_rel = xstrdup(rel);
+	return rc;
+}
+
+/* Reads one library or linker script; `from` is the script naming it. */
+static int read_input(struct lscan *ls, const char *path, const char *from, int depth)
+{
+	const struct sysroot *sr = ls->ctx->sr;
+	struct buf b = {0};
+	char *rel = NULL;
+	if (depth > SCRIPT_DEPTH)
+		return err_set(EXIT_INPUT, "%s: linker scripts nested deeper than %d", from,
+			       SCRIPT_DEPTH);
+	if (sysroot_read_file(sr, path, ELF_MAX, &b, &rel) < 0) {
+		if (from)
+			err_prefix("%s", from);
+		return -1;
+	}
+	int rc = 0;
+	if (strv_contains(&ls->chain, rel)) {
+		rc = err_set(EXIT_INPUT, "%s: linker script loop: %s names itself again", from, rel);
+	} else if (!strv_contains(&ls->seen, rel)) {
+		strv_push(&ls->seen, rel);
+		char *host = sysroot_host_path(sr, rel);
+		rc = scan_note_input(ls->ctx, "libc", host, b.p, b.len, NULL);
+		free(host);
+		int elf = (b.len >= SELFMAG && !memcmp(b.p, ELFMAG, SELFMAG)) ||
+			  (b.len >= SARMAG && !memcmp(b.p, ARMAG, SARMAG));
+		if (rc == 0 && b.len == 0)
+			rc = err_set(EXIT_INPUT, "%s: empty file", rel);
+		else if (rc == 0 && elf)
+			rc = read_elf(ls, &b, rel);
+		else if (rc == 0) {
+			strv_push(&ls->chain, rel);
+			int lists = memchr(b.p, 0, b.len) ? 0 : follow_script(ls, b.p, rel, depth);
+			free(ls->chain.v[--ls->chain.n]);
+			if (lists == 0)
+				rc = err_set(EXIT_INPUT, "%s: neither an ELF object, an ar archive nor a linker script with GROUP or INPUT",
+					     rel);
+			else if (lists < 0)
+				rc = -1;
+		}
+	}
+	buf_free(&b);
+	free(rel);
+	return rc;
+}
+
+/* The upstream part of a Debian version: "1:2.0.12-1" -> "2.0.12". */
+static char *upstream_version(const char *v)
+{
+	const char *c = strchr(v, ':');
+	if (c)
+		v = c + 1;
+	const char *dash = strrchr(v, '-');
+	return dash ? xstrndup(v, (size_t)(dash - v)) : xstrdup(v);
+}
+
+/* The installed dpkg package, among those whose name looks like a libc's,
+ * whose file list holds `path`; fills *pkg and *ver (caller frees). */
+static int dpkg_owner(const struct sysroot *sr, const char *path, char **pkg, char **ver)
+{
+	struct buf st = {0};
+	*pkg = *ver = NULL;
+	if (!sysroot_is_file(sr, "/var/lib/dpkg/status") ||
+	    sysroot_read_file(sr, "/var/lib/dpkg/status", DPKG_MAX, &st, NULL) < 0) {
+		err_clear();
+		return 0;
+	}
+	char *needle = xasprintf("\n%s\n", path);
+	char *save = NULL;
+	char *name = NULL, *arch = NULL, *version = NULL;
+	int installed = 0;
+	/* one stanza per package; an empty line ends it */
+	for (char *line = strtok_r(st.p, "\n", &save);; line = strtok_r(NULL, "\n", &save)) {
+		int end = !line || str_starts(line, "Package: ");
+		if (end && name && installed && version &&
+		    (strstr(name, "libc") || strstr(name, "musl") || strstr(name, "diet"))) {
+			char *lists[2] = {xasprintf("/var/lib/dpkg/info/%s:%s.list", name,
+						    arch ? arch : ""),
+					  xasprintf("/var/lib/dpkg/info/%s.list", name)};
+			for (int i = 0; i < 2 && !*pkg; i++) {
+				struct buf l = {0};
+				if (sysroot_is_file(sr, lists[i]) &&
+				    sysroot_read_file(sr, lists[i], DPKG_MAX, &l, NULL) == 0) {
+					/* newlines around both, so a line matches whole */
+					struct buf t = {0};
+					buf_printf(&t, "\n%s\n", l.p);
+					if (strstr(t.p, needle)) {
+						*pkg = xstrdup(name);
+						*ver = xstrdup(version);
+					}
+					buf_free(&t);
+				}
+				err_clear();
+				buf_free(&l);
+			}
+			free(lists[0]);
+			free(lists[1]);
+		}
+		if (!line || *pkg)
+			break;
+		if (end) {
+			free(name), free(arch), free(version);
+			name = xstrdup(line + 9), arch = version = NULL, installed = 0;
+		} else if (str_starts(line, "Architecture: ")) {
+			free(arch), arch = xstrdup(line + 14);
+		} else if (str_starts(line, "Version: ")) {
+			free(version), version = xstrdup(line + 9);
+		} else if (str_starts(line, "Status: ")) {
+			installed = str_ends(line, " installed");
+		}
+	}
+	free(name), free(arch), free(version), free(needle);
+	buf_free(&st);
+	return *pkg != NULL;
+}
+
+static int set_flavour(struct lscan *ls)
+{
+	struct scan_ctx *c = ls->ctx;
+	const char *flavour = "unknown";
+	char *version = NULL, *how = NULL, *pkg = NULL, *pver = NULL;
+	const char *lib = ls->main_rel;
+	/* as named, as resolved, and without /usr: packages built before the
+	 * merged-/usr layout list /lib/... for what now lives in /usr/lib */
+	const char *tries[] = {ls->main_named, lib, ls->main_named, lib};
+	const char *listed = NULL;
+	for (size_t i = 0; lib && !pkg && i < ARRAY_SIZE(tries); i++) {
+		const char *t = tries[i];
+		if (i >= 2 && !str_starts(t, "/usr/"))
+			continue;
+		listed = i >= 2 ? t + 4 : t;
+		dpkg_owner(c->sr, listed, &pkg, &pver);
+	}
+	char *dpkg_note = pkg ? xasprintf("dpkg package %s %s lists %s", pkg, pver, listed)
+			      : xstrdup("no dpkg package lists it");
+	if (!lib) {
+		how = xstrdup("no libc.so, libc.so.6 or libc.a in the library dirs");
+	} else if (ls->glibc_node) {
+		flavour = "glibc";
+		version = xstrdup(ls->glibc_node + 6);
+		how = xasprintf("highest GLIBC_ node %s in .gnu.version_d of %s", ls->glibc_node, lib);
+	} else if (ls->musl) {
+		flavour = "musl";
+		if (ls->musl_version) {
+			version = xstrdup(ls->musl_version);
+			how = xasprintf("'musl libc' banner and version string %s in %s; %s",
+					ls->musl_version, lib, dpkg_note);
+		} else {
+			version = pkg ? upstream_version(pver) : NULL;
+			how = xasprintf("'musl libc' banner in %s; %s", lib, dpkg_note);
+		}
+	} else if (ls->diet || ls->klibc) {
+		flavour = ls->diet ? "dietlibc" : "klibc";
+		version = pkg ? upstream_version(pver) : NULL;
+		how = xasprintf("symbol %s defined in %s; version: %s", ls->diet ? DIET_MARKER : KLIBC_MARKER,
+				lib, dpkg_note);
+	} else if (pkg && (strstr(pkg, "musl") || strstr(pkg, "diet") || strstr(pkg, "klibc"))) {
+		flavour = strstr(pkg, "musl") ? "musl" : strstr(pkg, "diet") ? "dietlibc" : "klibc";
+		version = upstream_version(pver);
+		how = xasprintf("no marker in %s; %s", lib, dpkg_note);
+	} else {
+		how = xasprintf("no GLIBC_ version node, musl banner or dietlibc/klibc marker symbol in %s; %s",
+				lib, dpkg_note);
+	}
+	int rc = db_scan_set(c->db, c->scan_id, "libc_flavour", flavour);
+	if (rc == 0)
+		rc = db_scan_set(c->db, c->scan_id, "libc_version", version);
+	if (rc == 0)
+		rc = db_scan_set(c->db, c->scan_id, "libc_how", how);
+	debug("libc: %s %s (%s)", flavour, version ? version : "?", how);
+	free(version), free(how), free(pkg), free(pver), free(dpkg_note);
+	return rc;
+}
+
+/* The libc: the first of libc.so, libc.so.6, libc.a over all library dirs
+ * (ld's order for -lc, with the runtime name between). */
+static char *find_libc(const struct sysroot *sr)
+{
+	static const char *const names[] = {"libc.so", "libc.so.6", "libc.a"};
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		for (size_t j = 0; j < sr->libdirs.n; j++) {
+			char *p = xasprintf("%s/%s", strcmp(sr->libdirs.v[j], "/") ? sr->libdirs.v[j] : "",
+					    names[i]);
+			/* a dangling or escaping link is the error to report: keep it */
+			char *r = NULL;
+			if (sysroot_is_file(sr, p) || sysroot_resolve(sr, p, &r) == -EXDEV) {
+				free(r);
+				err_clear();
+				return p;
+			}
+			err_clear();
+			free(r);
+			free(p);
+		}
+	}
+	return NULL;
+}
+
+int libc_scan_elf(struct scan_ctx *ctx)
+{
+	struct lscan ls = {.ctx = ctx};
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return err_set(EXIT_INTERNAL, "libelf: %s", elf_errmsg(-1));
+	int rc = db_prepare(ctx->db, &ls.ins_lib,
+			    "INSERT INTO libc_lib(scan_id, path, soname, kind) VALUES (?,?,?,?)");
+	if (rc == 0)
+		rc = db_prepare(ctx->db, &ls.ins_sym,
+				"INSERT INTO libc_symbol(scan_id, lib_id, name, version, is_default, type, bind)"
+				" VALUES (?,?,?,?,?,?,?)");
+	char *libc = rc == 0 ? find_libc(ctx->sr) : NULL;
+	if (rc == 0 && !libc) {
+		rc = db_add_diag(ctx->db, ctx->scan_id, "elf", NULL, 0, "warning",
+				 "no libc.so, libc.so.6 or libc.a in the library dirs");
+	} else if (rc == 0) {
+		ls.main_named = libc;
+		rc = read_input(&ls, libc, NULL, 0);
+		if (rc == 0 && !ls.main_count)
+			rc = err_set(EXIT_INPUT, "%s: the libc defines no functions", ls.main_rel ? ls.main_rel : libc);
+	}
+	/* glibc's other libraries: optional, so a bad one is a diag */
+	for (size_t i = 0; rc == 0 && ls.glibc_node && ls.shared_dir && i < ARRAY_SIZE(glibc_extra); i++) {
+		char *p = xasprintf("%s/%s", ls.shared_dir, glibc_extra[i]);
+		if (!sysroot_is_file(ctx->sr, p)) {
+			free(p);
+			continue;
+		}
+		/* a savepoint drops the rows of a library that fails halfway */
+		rc = db_exec(ctx->db, "SAVEPOINT libc_extra");
+		if (rc == 0 && read_input(&ls, p, NULL, 0) < 0) {
+			char *msg = xstrdup(err_msg());
+			err_clear();
+			rc = db_exec(ctx->db, "ROLLBACK TO libc_extra");
+			if (rc == 0)
+				rc = db_add_diag(ctx->db, ctx->scan_id, "elf", p, 0, "warning", msg);
+			free(msg);
+		}
+		if (rc == 0)
+			rc = db_exec(ctx->db, "RELEASE libc_extra");
+		free(p);
+	}
+	if (rc == 0)
+		rc = set_flavour(&ls);
+	if (rc == 0)
+		debug("libc-elf: %lld functions from %zu files", (long long)ls.nsyms, ls.seen.n);
+	sqlite3_finalize(ls.ins_lib);
+	sqlite3_finalize(ls.ins_sym);
+	strv_free(&ls.seen);
+	strv_free(&ls.chain);
+	free(libc);
+	free(ls.main_rel);
+	free(ls.glibc_node);
+	free(ls.musl_version);
+	free(ls.shared_dir);
+	return rc;
+}
