@@ -1,0 +1,15 @@
+/* datafile.h: finding syscov's curated data files (data/headers.list, the
+ * data/ tables) both when run from a build tree and when installed. */
+#ifndef SYSCOV_DATAFILE_H
+#define SYSCOV_DATAFILE_H
+
+#include <stdio.h>
+
+/* Opens data file `name` ("headers.list") for reading from the first dir
+ * that has it: $SYSCOV_DATA_DIR, the install dir (SYSCOV_DATA_DIR at build
+ * time), then the source tree's data/. Returns NULL with err_set(EXIT_INPUT)
+ * naming every place tried. The data files are the tool's own, not sysroot
+ * input, so plain fopen is right here. */
+FILE *datafile_open(const char *name);
+
+#endif
