@@ -29,6 +29,9 @@ static const struct {
 	 "SELECT s.label AS scan, k.arch, k.abi, k.nr, k.entry, k.implemented, k.private, k.source"
 	 " FROM ksyscall k JOIN scan s ON s.id = k.scan_id WHERE k.name = ?1"
 	 " ORDER BY s.id, k.arch"},
+	{"headers",
+	 "SELECT s.label AS scan, d.header, d.line, d.proto, d.nparams, d.variadic"
+	 " FROM decl d JOIN scan s ON s.id = d.scan_id WHERE d.name = ?1 ORDER BY s.id"},
 };
 
 static int print_section(struct db *db, int idx, const char *name, struct json *j)
