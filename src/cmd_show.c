@@ -29,6 +29,11 @@ static const struct {
 	 "SELECT s.label AS scan, k.arch, k.abi, k.nr, k.entry, k.implemented, k.private, k.source"
 	 " FROM ksyscall k JOIN scan s ON s.id = k.scan_id WHERE k.name = ?1"
 	 " ORDER BY s.id, k.arch"},
+	{"libc",
+	 "SELECT s.label AS scan, s.libc_flavour AS flavour, s.libc_version AS libc_version,"
+	 " l.path AS lib, y.version, y.is_default, y.type, y.bind"
+	 " FROM libc_symbol y JOIN libc_lib l ON l.id = y.lib_id JOIN scan s ON s.id = y.scan_id"
+	 " WHERE y.name = ?1 ORDER BY s.id, l.id, y.is_default DESC, y.version"},
 	{"headers",
 	 "SELECT s.label AS scan, d.header, d.line, d.proto, d.nparams, d.variadic"
 	 " FROM decl d JOIN scan s ON s.id = d.scan_id WHERE d.name = ?1 ORDER BY s.id"},

@@ -323,9 +323,14 @@ static int scan_object(struct lscan *ls, Elf *e, const char *path, const char *m
 	if (check_arch(ls, e, path, member) < 0)
 		return -1;
 	(void)elf_errno(); /* clear a stale error, checked after the section walk */
-	size_t nscn;
-	if (elf_getshdrnum(e, &nscn) < 0)
+	size_t nscn, size = 0;
+	GElf_Ehdr eh;
+	if (elf_getshdrnum(e, &nscn) < 0 || !gelf_getehdr(e, &eh) || !elf_rawfile(e, &size))
 		return elf_fail(path, member, "section headers");
+	/* libelf reads a file cut short as one without sections: say why */
+	if (eh.e_shoff > size || (size - eh.e_shoff) / (eh.e_shentsize ? eh.e_shentsize : 1) < nscn)
+		return err_set(EXIT_INPUT, "%s%s%s%s: truncated ELF: section headers end past its %zu bytes",
+			       path, member ? "(" : "", member ? member : "", member ? ")" : "", size);
 	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL, *versym = NULL, *verdef = NULL;
 	GElf_Shdr dynsh = {0}, symsh = {0}, vdsh = {0}, sh;
 	while ((scn = elf_nextscn(e, scn))) {
@@ -431,10 +436,10 @@ static int script_file(struct lscan *ls, const char *word, const char *script, i
 		return read_input(ls, word + 1, script, depth);
 	if (word[0] == '/')
 		return read_input(ls, sysroot_strip_prefix(ls->ctx->sr, word), script, depth);
-	/* relative: beside the script, else in the library dirs */
+	/* relative: beside the script; a bare name else in the library dirs */
 	char *dir = dir_of(script), *p = xasprintf("%s/%s", strcmp(dir, "/") ? dir : "", word);
 	int rc;
-	if (sysroot_is_file(ls->ctx->sr, p)) {
+	if (strchr(word, '/') || sysroot_is_file(ls->ctx->sr, p)) {
 		rc = read_input(ls, p, script, depth);
 	} else {
 		char *r = sysroot_find_in(ls->ctx->sr, &ls->ctx->sr->libdirs, word);
@@ -557,7 +562,7 @@ static int read_input(struct lscan *ls, const char *path, const char *from, int 
 	}
 	int rc = 0;
 	if (strv_contains(&ls->chain, rel)) {
-		rc = err_set(EXIT_INPUT, "%s: linker script loop: %s names itself again", from, rel);
+		rc = err_set(EXIT_INPUT, "%s: linker script loop back to %s", from, rel);
 	} else if (!strv_contains(&ls->seen, rel)) {
 		strv_push(&ls->seen, rel);
 		char *host = sysroot_host_path(sr, rel);
