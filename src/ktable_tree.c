@@ -1,3 +1,467 @@
-/* placeholder replaced by the kernel-table scanner */
-#include "scan.h"
-int ktable_scan_tree(struct scan_ctx *ctx) { (void)ctx; return 0; }
+/* ktable_tree.c: every syscall table of a kernel source tree (--kernel-src).
+ *
+ * Two kinds of table: the .tbl files (arch/<port>/.../syscall*.tbl, and in
+ * newer trees scripts/syscall.tbl with ABI tags chosen per port by
+ * arch/<port>/kernel/Makefile.syscalls), and the generic table
+ * include/uapi/asm-generic/unistd.h that ports without a .tbl include from
+ * their arch/<port>/include/uapi/asm/unistd.h, evaluated with libclang by the
+ * same evaluator as the sysroot scan (ktable.h). Rows go to the arch/
+ * descriptor whose tbl_file/tbl_abis take them (numbers plus nr_offset);
+ * rows no descriptor takes are kept under "<port>" (a table no descriptor
+ * reads) or "<port>-<tag>", so that the scan covers every table of the tree.
+ *
+ * The tree is not a sysroot: paths are checked here instead of by sysroot.h:
+ * every file read, and every header clang opened, must resolve inside it. */
+#define _GNU_SOURCE
+#include "ktable.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clangx.h"
+
+/* Generated asm/ headers a port may lack in its source uapi dir (the kernel
+ * build makes them from "generic-y"): in-memory stand-ins searched last. */
+#define SHIM_DIR "/syscov-shim"
+#define BITSPERLONG_SHIM "#include <asm-generic/bitsperlong.h>\n"
+static const struct CXUnsavedFile shims[] = {
+	{SHIM_DIR "/asm/bitsperlong.h", BITSPERLONG_SHIM, sizeof(BITSPERLONG_SHIM) - 1},
+};
+
+/* Ports without a descriptor get the generic table's default word size,
+ * ILP32 (asm-generic/bitsperlong.h): a 64-bit port carries its own
+ * bitsperlong.h, and every descriptor-less generic port is 32-bit. */
+#define FALLBACK_BITS 32
+
+/* Reads tree-relative `rel` after checking that it resolves inside the tree;
+ * a symlink out of it is an error naming the file. */
+static int tree_read(const struct scan_ctx *ctx, const char *rel, struct buf *out)
+{
+	char *host = xasprintf("%s/%s", ctx->tree, rel), *real = realpath(host, NULL);
+	int rc = -1;
+	size_t n = strlen(ctx->tree);
+	if (!real)
+		err_set(EXIT_INPUT, "%s: %s", host, strerror(errno));
+	else if (strncmp(real, ctx->tree, n) || real[n] != '/')
+		err_set(EXIT_INPUT, "%s: resolves to %s, outside the kernel tree", host, real);
+	else {
+		int fd = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			err_set(EXIT_INPUT, "%s: %s", host, strerror(errno));
+		else {
+			rc = read_fd_all(fd, host, 64 << 20, out);
+			close(fd);
+		}
+	}
+	free(real);
+	free(host);
+	return rc;
+}
+
+static int tree_note(struct scan_ctx *ctx, const char *kind, const char *rel, const struct buf *b)
+{
+	char *host = xasprintf("%s/%s", ctx->tree, rel);
+	int rc = scan_note_input(ctx, kind, host, b->p, b->len, NULL);
+	free(host);
+	return rc;
+}
+
+/* Finds the table files under dir (tree-relative), recursively, without
+ * following directory symlinks (a kernel tree has none that matter). */
+static void find_tbl(const char *tree, const char *dir, struct strv *out)
+{
+	char *host = xasprintf("%s/%s", tree, dir);
+	DIR *d = opendir(host);
+	free(host);
+	if (!d)
+		return;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *rel = xasprintf("%s/%s", dir, e->d_name), *h = xasprintf("%s/%s", tree, rel);
+		struct stat st;
+		if (lstat(h, &st) == 0 && S_ISDIR(st.st_mode))
+			find_tbl(tree, rel, out);
+		else if (str_ends(e->d_name, ".tbl"))
+			strv_push(out, rel);
+		free(h);
+		free(rel);
+	}
+	closedir(d);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "arch/<port>/..." -> "<port>" */
+static char *port_of(const char *rel)
+{
+	const char *p = rel + strlen("arch/"), *e = strchr(p, '/');
+	return xstrndup(p, e ? (size_t)(e - p) : strlen(p));
+}
+
+struct tbl_row {
+	long long nr;
+	char *abi, *name, *entry, *compat;
+};
+
+/* Parses "nr abi name [entry [compat_entry]]" rows; '#' starts a comment.
+ * A malformed row is a diag, not an error. */
+static int parse_tbl(struct scan_ctx *ctx, const char *rel, char *text, struct tbl_row **rows,
+		     size_t *n)
+{
+	size_t cap = 0;
+	int line = 0;
+	*rows = NULL, *n = 0;
+	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		line++;
+		char *hash = strchr(l, '#');
+		if (hash)
+			*hash = 0;
+		char *tok[6], *s2 = NULL;
+		int nt = 0;
+		for (char *t = strtok_r(l, " \t\r", &s2); t && nt < 6; t = strtok_r(NULL, " \t\r", &s2))
+			tok[nt++] = t;
+		if (!nt)
+			continue;
+		char *end;
+		long long nr = strtoll(tok[0], &end, 0);
+		if (nt < 3 || nt > 5 || *end || !is_c_identifier(tok[2])) {
+			if (db_add_diag(ctx->db, ctx->scan_id, "ktable", rel, line, "warning",
+					"not a table row: nr abi name [entry [compat_entry]]") < 0)
+				return -1;
+			continue;
+		}
+		if (*n == cap) {
+			cap = cap ? 2 * cap : 512;
+			*rows = xrealloc(*rows, cap * sizeof(**rows));
+		}
+		(*rows)[(*n)++] = (struct tbl_row){nr, tok[1], tok[2], nt > 3 ? tok[3] : NULL,
+						   nt > 4 ? tok[4] : NULL};
+	}
+	return 0;
+}
+
+/* Stores the rows of one table. `tags_of` lists (arch, tag set) pairs that
+ * take rows; other rows go to "<port>-<tag>", or "<port>" if nothing takes
+ * any row of this table. */
+struct taker {
+	char *arch;
+	struct strv tags;
+	long nr_offset;
+};
+
+static int store_rows(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, const char *port,
+		      const struct tbl_row *rows, size_t n, const struct taker *tk, size_t ntk)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct tbl_row *r = &rows[i];
+		struct krow k = {.abi = r->abi, .name = r->name, .entry = r->entry,
+				 .compat_entry = r->compat, .source = rel,
+				 .implemented = !ktable_entry_unimplemented(r->entry)};
+		int taken = 0;
+		for (size_t t = 0; t < ntk; t++) {
+			if (!strv_contains(&tk[t].tags, r->abi))
+				continue;
+			k.arch = tk[t].arch;
+			k.nr = r->nr + tk[t].nr_offset;
+			taken = 1;
+			if (ktable_insert(ctx, st, &k) < 0)
+				return -1;
+		}
+		if (taken)
+			continue;
+		char *arch = ntk ? xasprintf("%s-%s", port, r->abi) : xstrdup(port);
+		k.arch = arch;
+		k.nr = r->nr;
+		int rc = ktable_insert(ctx, st, &k);
+		free(arch);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static void takers_free(struct taker *tk, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(tk[i].arch);
+		strv_free(&tk[i].tags);
+	}
+	free(tk);
+}
+
+/* arch/<port>/kernel/Makefile.syscalls: "syscall_abis_<bits> += tag..." */
+static void makefile_tags(char *text, const char *port, struct taker **tk, size_t *ntk)
+{
+	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		unsigned bits;
+		int off = 0;
+		if (sscanf(l, " syscall_abis_%u += %n", &bits, &off) != 1 || !off)
+			continue;
+		struct taker *t = NULL;
+		char *want = xasprintf("%u", bits);
+		for (size_t i = 0; i < *ntk; i++)
+			if (strv_contains(&(*tk)[i].tags, want))
+				t = &(*tk)[i];
+		if (!t) {
+			const struct arch_desc *d = NULL;
+			for (unsigned i = 0; i < arch_count; i++)
+				if (arch_all[i]->kernel_port && !strcmp(arch_all[i]->kernel_port, port) &&
+				    arch_all[i]->word_bits == bits)
+					d = arch_all[i];
+			*tk = xrealloc(*tk, (*ntk + 1) * sizeof(**tk));
+			t = &(*tk)[(*ntk)++];
+			*t = (struct taker){.arch = d ? xstrdup(d->name) : xasprintf("%s-%u", port, bits)};
+			strv_push(&t->tags, "common");
+			strv_push(&t->tags, want);
+		}
+		free(want);
+		for (char *s2 = NULL, *w = strtok_r(l + off, " \t", &s2); w; w = strtok_r(NULL, " \t", &s2))
+			if (!strv_contains(&t->tags, w))
+				strv_push(&t->tags, w);
+	}
+}
+
+static int scan_tbl(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, const struct strv *ports)
+{
+	struct buf b = {0};
+	if (tree_read(ctx, rel, &b) < 0 || tree_note(ctx, "kernel-tbl", rel, &b) < 0) {
+		buf_free(&b);
+		return -1;
+	}
+	struct taker *tk = NULL;
+	size_t ntk = 0;
+	struct tbl_row *rows = NULL;
+	size_t n = 0;
+	int rc = 0;
+	if (str_starts(rel, "arch/")) {
+		char *port = port_of(rel);
+		for (unsigned i = 0; i < arch_count; i++) {
+			const struct arch_desc *a = arch_all[i];
+			if (a->ktable != KTABLE_TBL || !a->tbl_file || strcmp(a->tbl_file, rel))
+				continue;
+			tk = xrealloc(tk, (ntk + 1) * sizeof(*tk));
+			tk[ntk] = (struct taker){.arch = xstrdup(a->name), .nr_offset = a->nr_offset};
+			split_list(a->tbl_abis, &tk[ntk++].tags);
+		}
+		rc = parse_tbl(ctx, rel, b.p, &rows, &n);
+		if (rc == 0)
+			rc = store_rows(ctx, st, rel, port, rows, n, tk, ntk);
+		free(port);
+	} else {
+		/* the shared table of newer trees: each port's Makefile.syscalls
+		 * names the tags of its 32- and 64-bit tables */
+		rc = parse_tbl(ctx, rel, b.p, &rows, &n);
+		for (size_t p = 0; rc == 0 && p < ports->n; p++) {
+			char *mk = xasprintf("arch/%s/kernel/Makefile.syscalls", ports->v[p]);
+			struct buf mb = {0};
+			if (tree_read(ctx, mk, &mb) == 0) {
+				takers_free(tk, ntk), tk = NULL, ntk = 0;
+				rc = tree_note(ctx, "kernel-makefile", mk, &mb);
+				makefile_tags(mb.p, ports->v[p], &tk, &ntk);
+				/* only the rows a port takes: the rest are other ports' */
+				for (size_t i = 0; rc == 0 && i < n; i++)
+					for (size_t t = 0; rc == 0 && t < ntk; t++)
+						if (strv_contains(&tk[t].tags, rows[i].abi))
+							rc = store_rows(ctx, st, rel, ports->v[p],
+									&rows[i], 1, &tk[t], 1);
+			} else {
+				err_clear();
+			}
+			buf_free(&mb);
+			free(mk);
+		}
+	}
+	free(rows);
+	takers_free(tk, ntk);
+	buf_free(&b);
+	return rc;
+}
+
+/* The generic table of one port, for one ABI (arch name, clang triple). */
+static void generic_args(struct strv *args, const struct scan_ctx *ctx, const char *port,
+			 const char *triple)
+{
+	strv_push(args, "-target");
+	strv_push(args, triple);
+	strv_push(args, "-nostdinc");
+	strv_push(args, "-std=gnu11");
+	strv_push_own(args, xasprintf("-I%s/arch/%s/include/uapi", ctx->tree, port));
+	strv_push_own(args, xasprintf("-I%s/include/uapi", ctx->tree));
+	strv_push(args, "-idirafter");
+	strv_push(args, SHIM_DIR);
+}
+
+static int scan_generic(struct scan_ctx *ctx, sqlite3_stmt **st, const char *port,
+			const char *arch, const char *triple, unsigned bits, struct strv *seen)
+{
+	struct strv args = {0};
+	generic_args(&args, ctx, port, triple ? triple : ktable_stand_in(bits));
+	char *what = xasprintf("%s/arch/%s: %s", ctx->tree, port, arch);
+	struct keval ke = {.args = &args, .unsaved = shims, .nunsaved = ARRAY_SIZE(shims),
+			   .want_entries = 1, .what = what};
+	struct ksyms ks;
+	int rc = ktable_eval(&ke, &ks);
+	if (rc < 0 && triple && err_code() == EXIT_INTERNAL) { /* libclang lacks the target */
+		char *msg = xasprintf("%s: evaluated as %s: %s", arch, ktable_stand_in(bits),
+				      err_msg());
+		err_clear();
+		strv_free(&args);
+		generic_args(&args, ctx, port, ktable_stand_in(bits));
+		rc = db_add_diag(ctx->db, ctx->scan_id, "ktable", NULL, 0, "note", msg);
+		free(msg);
+		if (rc == 0)
+			rc = ktable_eval(&ke, &ks);
+	}
+	strv_free(&args);
+	free(what);
+	if (rc < 0)
+		return -1;
+	size_t tl = strlen(ctx->tree);
+	/* every header clang opened must lie in the tree (or be a shim) */
+	for (size_t i = 0; rc == 0 && i < ks.files.n; i++) {
+		const char *f = ks.files.v[i];
+		if (str_starts(f, SHIM_DIR "/") || strv_contains(seen, f))
+			continue;
+		char *real = realpath(f, NULL);
+		if (!real || strncmp(real, ctx->tree, tl) || real[tl] != '/')
+			rc = err_set(EXIT_INPUT, "%s: header outside the kernel tree %s", f, ctx->tree);
+		struct buf b = {0};
+		if (rc == 0 && (tree_read(ctx, real + tl + 1, &b) < 0 ||
+				tree_note(ctx, "kernel-header", real + tl + 1, &b) < 0))
+			rc = -1;
+		buf_free(&b);
+		free(real);
+		strv_push(seen, f);
+	}
+	for (size_t i = 0; rc == 0 && i < ks.n; i++) {
+		const struct ksym *s = &ks.v[i];
+		char *real = realpath(s->file, NULL);
+		const char *src = real && !strncmp(real, ctx->tree, tl) ? real + tl + 1 : s->file;
+		if (!s->ok) {
+			char *msg = xasprintf("__NR_%s: not an integer constant for %s", s->name, arch);
+			rc = db_add_diag(ctx->db, ctx->scan_id, "ktable", src, 0, "warning", msg);
+			free(msg);
+		} else {
+			struct krow r = {.arch = arch, .abi = "generic", .name = s->name, .nr = s->nr,
+					 .entry = s->entry, .source = src, .private = s->private,
+					 .implemented = !s->entry ||
+							!ktable_entry_unimplemented(s->entry)};
+			rc = ktable_insert(ctx, st, &r);
+		}
+		free(real);
+	}
+	ksyms_free(&ks);
+	return rc;
+}
+
+/* Makefile: VERSION, PATCHLEVEL, SUBLEVEL, EXTRAVERSION -> "6.1.192" */
+static int tree_version(struct scan_ctx *ctx)
+{
+	struct buf b = {0};
+	if (tree_read(ctx, "Makefile", &b) < 0)
+		return -1;
+	static const char *const keys[] = {"VERSION", "PATCHLEVEL", "SUBLEVEL", "EXTRAVERSION"};
+	char val[4][64] = {{0}};
+	for (char *save = NULL, *l = strtok_r(b.p, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+		for (int k = 0; k < 4; k++) {
+			size_t kl = strlen(keys[k]);
+			if (strncmp(l, keys[k], kl) || (l[kl] != ' ' && l[kl] != '='))
+				continue;
+			char *v = strchr(l, '=');
+			if (!v || val[k][0])
+				continue;
+			for (v++; *v == ' ' || *v == '\t'; v++)
+				;
+			snprintf(val[k], sizeof(val[k]), "%s", v);
+		}
+	int rc;
+	if (!val[0][0] || !val[1][0])
+		rc = err_set(EXIT_INPUT, "%s/Makefile: no VERSION/PATCHLEVEL: not a kernel tree",
+			     ctx->tree);
+	else {
+		char *ver = xasprintf("%s.%s.%s%s", val[0], val[1], val[2][0] ? val[2] : "0", val[3]);
+		rc = db_scan_set(ctx->db, ctx->scan_id, "kernel_version", ver);
+		if (rc == 0)
+			rc = tree_note(ctx, "kernel-makefile", "Makefile", &b);
+		free(ver);
+	}
+	buf_free(&b);
+	return rc;
+}
+
+/* A port has the generic table when its uapi asm/unistd.h exists and it has
+ * neither a .tbl of its own nor a Makefile.syscalls (newer trees). */
+static int port_is_generic(const struct scan_ctx *ctx, const char *port, const struct strv *tbls)
+{
+	char *pfx = xasprintf("arch/%s/", port);
+	int has_tbl = 0;
+	for (size_t i = 0; i < tbls->n; i++)
+		has_tbl |= str_starts(tbls->v[i], pfx);
+	free(pfx);
+	char *u = xasprintf("%s/arch/%s/include/uapi/asm/unistd.h", ctx->tree, port);
+	char *m = xasprintf("%s/arch/%s/kernel/Makefile.syscalls", ctx->tree, port);
+	int r = !has_tbl && access(u, R_OK) == 0 && access(m, F_OK) != 0;
+	free(u);
+	free(m);
+	return r;
+}
+
+int ktable_scan_tree(struct scan_ctx *ctx)
+{
+	if (tree_version(ctx) < 0)
+		return -1;
+	struct strv tbls = {0}, ports = {0}, seen = {0};
+	find_tbl(ctx->tree, "arch", &tbls);
+	find_tbl(ctx->tree, "scripts", &tbls);
+	qsort(tbls.v, tbls.n, sizeof(*tbls.v), cmp_str);
+
+	char *archdir = xasprintf("%s/arch", ctx->tree);
+	DIR *d = opendir(archdir);
+	free(archdir);
+	if (!d) {
+		strv_free(&tbls);
+		return err_set(EXIT_INPUT, "%s: no arch/ dir: not a kernel tree", ctx->tree);
+	}
+	for (struct dirent *e; (e = readdir(d));)
+		if (e->d_name[0] != '.' && e->d_type == DT_DIR)
+			strv_push(&ports, e->d_name);
+	closedir(d);
+	qsort(ports.v, ports.n, sizeof(*ports.v), cmp_str);
+
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < tbls.n; i++)
+		rc = scan_tbl(ctx, &st, tbls.v[i], &ports);
+	for (size_t p = 0; rc == 0 && p < ports.n; p++) {
+		const char *port = ports.v[p];
+		if (!port_is_generic(ctx, port, &tbls))
+			continue;
+		int done = 0;
+		for (unsigned i = 0; rc == 0 && i < arch_count; i++) {
+			const struct arch_desc *a = arch_all[i];
+			if (a->ktable != KTABLE_GENERIC || !a->kernel_port || strcmp(a->kernel_port, port))
+				continue;
+			rc = scan_generic(ctx, &st, port, a->name, a->clang_triple, a->word_bits,
+					  &seen);
+			done = 1;
+		}
+		if (rc == 0 && !done)
+			rc = scan_generic(ctx, &st, port, port, NULL, FALLBACK_BITS, &seen);
+	}
+	sqlite3_finalize(st);
+	strv_free(&tbls);
+	strv_free(&ports);
+	strv_free(&seen);
+	return rc;
+}

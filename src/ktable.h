@@ -1,0 +1,67 @@
+/* ktable.h: the part the two kernel syscall table scanners share: evaluating
+ * the __NR_* macros of <asm/unistd.h> with libclang for one target
+ * (ktable_uapi.c), used for a sysroot's UAPI headers and for the generic
+ * table of a kernel tree (ktable_tree.c), and writing ksyscall rows. */
+#ifndef SYSCOV_KTABLE_H
+#define SYSCOV_KTABLE_H
+
+#include <clang-c/Index.h>
+#include <sqlite3.h>
+
+#include "scan.h"
+#include "util.h"
+
+/* One evaluated macro. */
+struct ksym {
+	char *name;    /* without __NR_ / __ARM_NR_ */
+	char *file;    /* host path of the header that defined it */
+	long long nr;
+	int ok;        /* 0: the value is not an integer constant */
+	int private;   /* __ARM_NR_*: ARM-private calls, apart from the table */
+	char *entry;   /* __SYSCALL(nr, entry) of this number (want_entries) */
+};
+
+struct ksyms {
+	struct ksym *v;
+	size_t n, cap;
+	struct strv files;   /* host paths of every header the TU read */
+	char *version;       /* "6.1.192" from <linux/version.h> (want_version) */
+};
+
+/* What to evaluate: `#include <asm/unistd.h>` with `args` (target, include
+ * dirs). `unsaved` are extra in-memory headers (the tree's shims). */
+struct keval {
+	const struct strv *args;
+	const struct CXUnsavedFile *unsaved;
+	unsigned nunsaved;
+	int want_entries;    /* record __SYSCALL(nr, entry) of the generic table */
+	int want_version;    /* also include <linux/version.h> if it exists */
+	const char *what;    /* input named in errors: "<sysroot>: x86_64" */
+};
+
+/* Parses twice: once to learn the __NR_* names (the preprocessing record),
+ * once to evaluate them as enum constants. Returns 0, or -1 with err_set()
+ * (EXIT_INPUT) when the headers do not parse. */
+int ktable_eval(const struct keval *ke, struct ksyms *out);
+void ksyms_free(struct ksyms *k);
+
+/* 1 if `name` (without prefix) is a base or a count, not a syscall. */
+int ktable_is_helper(const char *name);
+
+/* A triple this libclang knows with the same word size, for an ABI whose own
+ * triple it lacks (loongarch64 before LLVM 16): the tables depend on the
+ * target only through __BITS_PER_LONG / __LP64__. */
+const char *ktable_stand_in(unsigned word_bits);
+
+/* One ksyscall row; *st is prepared on first use, finalized by the caller. */
+struct krow {
+	const char *arch, *abi, *name, *entry, *compat_entry, *source;
+	long long nr;
+	int implemented, private;
+};
+int ktable_insert(struct scan_ctx *ctx, sqlite3_stmt **st, const struct krow *r);
+
+/* 1 if a .tbl/generic entry point marks an unimplemented call. */
+int ktable_entry_unimplemented(const char *entry);
+
+#endif
