@@ -35,8 +35,23 @@ static char *scan_label(const struct sysroot *sr)
 {
 	if (sr->layout == LAYOUT_SPLIT) {
 		const struct strv *d = sr->libdirs.n ? &sr->libdirs : &sr->inc;
-		const char *b = strrchr(d->v[0], '/');
-		return xasprintf("%s-%s", b && b[1] ? b + 1 : "split", sr->arch->name);
+		/* the most telling dir name: /usr/lib/diet/lib-x86_64 -> diet */
+		static const char *const generic[] = {"lib", "lib64", "lib32", "include", "usr", "local"};
+		char *p = xstrdup(d->v[0]), *base = NULL;
+		for (char *c; !base && (c = strrchr(p, '/'));) {
+			int skip = !c[1] || str_starts(c + 1, "lib-");
+			for (size_t i = 0; i < ARRAY_SIZE(generic) && !skip; i++)
+				skip = !strcmp(c + 1, generic[i]);
+			if (!skip)
+				base = xstrdup(c + 1);
+			*c = 0;
+		}
+		free(p);
+		char *l = !base ? xasprintf("split-%s", sr->arch->name)
+			  : strstr(base, sr->arch->name) ? xstrdup(base)
+							 : xasprintf("%s-%s", base, sr->arch->name);
+		free(base);
+		return l;
 	}
 	if (!strcmp(sr->root, "/"))
 		return xasprintf("host-%s", sr->arch->name);
