@@ -14,6 +14,7 @@
 static const struct scanner sysroot_scanners[] = {
 	{"ktable", ktable_scan_uapi},
 	{"libc-elf", libc_scan_elf},
+	{"man", man_scan},
 	{"headers", libc_scan_headers},
 };
 

@@ -35,6 +35,9 @@ struct scanner {
 int ktable_scan_uapi(struct scan_ctx *ctx);
 /* All .tbl files and the generic table of a kernel tree (ktable_tree.c). */
 int ktable_scan_tree(struct scan_ctx *ctx);
+/* Section-2 man pages: names, SYNOPSIS, typed prototypes, no-wrapper notes,
+ * versions, the syscalls(2) and unimplemented(2) tables (man_scan.c). */
+int man_scan(struct scan_ctx *ctx);
 /* libc functions with their symbol versions, flavour and version (libc_elf.c). */
 int libc_scan_elf(struct scan_ctx *ctx);
 /* Function declarations of the libc headers, via libclang (libc_headers.c);

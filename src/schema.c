@@ -97,7 +97,8 @@ const char *const db_migrations[] = {
 	"  id INTEGER PRIMARY KEY,"
 	"  page_id INTEGER NOT NULL REFERENCES man_page(id) ON DELETE CASCADE,"
 	"  name TEXT NOT NULL, text TEXT NOT NULL,"
-	"  ret TEXT, nparams INTEGER, variadic INTEGER,"
+	"  ret TEXT, ret_spelled TEXT," /* canonical, and as the page spells it */
+	"  nparams INTEGER, variadic INTEGER,"
 	"  via_syscall INTEGER NOT NULL DEFAULT 0," /* long syscall(SYS_x, ...) */
 	"  sys_name TEXT,"
 	"  parsed INTEGER NOT NULL DEFAULT 0, diag TEXT);"
@@ -105,7 +106,8 @@ const char *const db_migrations[] = {
 	"CREATE INDEX man_proto_name ON man_proto(name);"
 	"CREATE TABLE man_param ("
 	"  proto_id INTEGER NOT NULL REFERENCES man_proto(id) ON DELETE CASCADE,"
-	"  idx INTEGER NOT NULL, type TEXT NOT NULL, name TEXT);"
+	"  idx INTEGER NOT NULL, type TEXT NOT NULL," /* canonical type */
+	"  spelled TEXT, name TEXT);"
 	"CREATE INDEX man_param_proto ON man_param(proto_id);"
 	"CREATE TABLE man_syscalls ("  /* the table of syscalls(2) */
 	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"

@@ -1,0 +1,542 @@
+/* man_page.c: This file contains the reading of the facts of one section-2
+ * page from its roff lines (see man.h): NAME, LIBRARY, the SYNOPSIS
+ * (includes, feature-test macros, prototypes), the "no glibc wrapper"
+ * statements and the kernel/glibc versions of VERSIONS and HISTORY. */
+#include "man.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static char *trim_dup(const char *s, size_t n)
+{
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	return xstrndup(s, n);
+}
+
+/* Appends `s` to b with one blank between words, collapsing blank runs. */
+static void add_words(struct buf *b, const char *s)
+{
+	for (; *s; s++) {
+		if (isspace((unsigned char)*s)) {
+			if (b->len && b->p[b->len - 1] != ' ')
+				buf_putc(b, ' ');
+			continue;
+		}
+		buf_putc(b, *s);
+	}
+	if (b->len && b->p[b->len - 1] != ' ')
+		buf_putc(b, ' ');
+}
+
+static int heading_is(const char *h, const char *name)
+{
+	return !strcasecmp(h, name);
+}
+
+char *man_section_text(const struct roff_doc *doc, const char *heading)
+{
+	struct buf b = {0};
+	int in = 0, found = 0;
+	for (size_t i = 0; i < doc->n; i++) {
+		const struct roff_line *l = &doc->v[i];
+		if (l->kind == ROFF_SH) {
+			in = heading_is(l->text, heading);
+			found |= in;
+			continue;
+		}
+		if (in && (l->kind == ROFF_TEXT || l->kind == ROFF_TROW))
+			add_words(&b, l->text);
+	}
+	if (!found) {
+		buf_free(&b);
+		return NULL;
+	}
+	buf_puts(&b, "");
+	while (b.len && b.p[b.len - 1] == ' ')
+		b.p[--b.len] = 0;
+	return buf_steal(&b);
+}
+
+/* NAME: "a, b, c - description". */
+static void read_names(const struct roff_doc *doc, struct man_info *mi)
+{
+	char *t = man_section_text(doc, "NAME");
+	if (!t) {
+		strv_push(&mi->diags, "no NAME section");
+		return;
+	}
+	char *dash = strstr(t, " - ");
+	if (!dash) {
+		strv_push_own(&mi->diags, xasprintf("NAME line without ' - ': %.80s", t));
+		free(t);
+		return;
+	}
+	*dash = 0;
+	struct strv items = {0};
+	split_list(t, &items);
+	for (size_t i = 0; i < items.n; i++) {
+		char *n = trim_dup(items.v[i], strlen(items.v[i]));
+		if (is_c_identifier(n) && !strv_contains(&mi->names, n))
+			strv_push(&mi->names, n);
+		else if (!is_c_identifier(n))
+			strv_push_own(&mi->diags, xasprintf("NAME: '%.80s' is not a C identifier", n));
+		free(n);
+	}
+	strv_free(&items);
+	free(t);
+}
+
+/* Removes C comments (an unterminated one runs to the end). */
+static char *strip_comments(const char *s)
+{
+	struct buf b = {0};
+	buf_puts(&b, "");
+	while (*s) {
+		if (s[0] == '/' && s[1] == '*') {
+			const char *e = strstr(s + 2, "*/");
+			s = e ? e + 2 : s + strlen(s);
+			buf_putc(&b, ' ');
+		} else if (s[0] == '/' && s[1] == '/') {
+			break;
+		} else {
+			buf_putc(&b, *s++);
+		}
+	}
+	return buf_steal(&b);
+}
+
+/* man-pages 6 spellings that are not C11: `[[deprecated]]` attributes go,
+ * `[.count]` and other `[.expr]` array sizes become `[]`. */
+static char *normalise(const char *s)
+{
+	struct buf b = {0};
+	buf_puts(&b, "");
+	while (*s) {
+		if (s[0] == '[' && s[1] == '[') {
+			const char *e = strstr(s, "]]");
+			s = e ? e + 2 : s + strlen(s);
+			continue;
+		}
+		if (s[0] == '[' && (s[1] == '.' || s[1] == '(' || !strncmp(s + 1, "restrict", 8))) {
+			/* `void buf[.count]` is `void *buf`: an array of void is not C */
+			const char *e = strchr(s, ']');
+			size_t k = b.len;
+			while (k && (isalnum((unsigned char)b.p[k - 1]) || b.p[k - 1] == '_'))
+				k--;
+			buf_putc(&b, 0);
+			memmove(b.p + k + 1, b.p + k, b.len - k - 1);
+			b.p[k] = '*';
+			s = e ? e + 1 : s + strlen(s);
+			continue;
+		}
+		if (!strncmp(s, "(...)", 5)) {
+			/* `int sigreturn(...)`: unspecified arguments, not ISO C */
+			buf_puts(&b, "()");
+			s += 5;
+			continue;
+		}
+		if (!strncmp(s, "_Nullable", 9) || !strncmp(s, "_Nonnull", 8)) {
+			/* clang's nullability qualifiers, spelled by man-pages 6 */
+			s += s[2] == 'u' ? 9 : 8;
+			continue;
+		}
+		if (isspace((unsigned char)*s)) {
+			if (b.len && b.p[b.len - 1] != ' ')
+				buf_putc(&b, ' ');
+			s++;
+			continue;
+		}
+		buf_putc(&b, *s++);
+	}
+	char *r = trim_dup(b.p, b.len);
+	buf_free(&b);
+	return r;
+}
+
+static int is_type_word(const char *w, size_t n)
+{
+	static const char *const kw[] = {
+		"void", "char", "short", "int", "long", "float", "double", "signed",
+		"unsigned", "const", "volatile", "restrict", "struct", "union", "enum",
+		"_Noreturn", "_Bool", "__attribute__", "typeof", "__typeof__", "sizeof",
+		"extern", "static", "inline", "noreturn", "_Atomic",
+	};
+	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
+		if (strlen(kw[i]) == n && !memcmp(kw[i], w, n))
+			return 1;
+	return 0;
+}
+
+/* Finds the declared function: the first identifier that is not a type
+ * keyword and is followed by '('. */
+static const char *find_name(const char *s, size_t *len)
+{
+	for (const char *p = s; *p;) {
+		if (isalpha((unsigned char)*p) || *p == '_') {
+			const char *q = p;
+			while (isalnum((unsigned char)*q) || *q == '_')
+				q++;
+			const char *r = q;
+			while (*r == ' ')
+				r++;
+			if (*r == '(' && !is_type_word(p, (size_t)(q - p))) {
+				*len = (size_t)(q - p);
+				return p;
+			}
+			p = q;
+		} else {
+			p++;
+		}
+	}
+	return NULL;
+}
+
+/* One complete SYNOPSIS statement (up to ';'). */
+static void statement(struct man_info *mi, const char *text)
+{
+	char *code = strip_comments(text);
+	char *n = normalise(code);
+	free(code);
+	size_t len = strlen(n);
+	if (len && n[len - 1] == ';')
+		n[--len] = 0;
+	size_t nl;
+	const char *name = find_name(n, &nl);
+	if (!strncmp(n, "typedef", 7) || !name || strchr(n, '{')) {
+		/* A typedef the prototypes may use (sighandler_t) goes into their
+		 * TU; a structure shown for information (often with "...") is the
+		 * header's own and would clash with it, as would `typedef fd_set`. */
+		size_t words = 0;
+		for (const char *w = n; *w; w++)
+			words += (w == n || *(w - 1) == ' ') && *w != ' ';
+		if (!strncmp(n, "typedef", 7) && words >= 3 && !strstr(n, "..."))
+			strv_push_own(&mi->context, xasprintf("%s;", n));
+		else if (strncmp(n, "typedef", 7) && strncmp(n, "struct", 6) &&
+			 strncmp(n, "union", 5) && strncmp(n, "enum", 4) && len)
+			strv_push_own(&mi->diags, xasprintf("SYNOPSIS: not a declaration: %.120s", n));
+		free(n);
+		return;
+	}
+	struct man_proto_src p = {0};
+	p.text = normalise(text);
+	p.name = xstrndup(name, nl);
+	p.pre = xstrndup(n, (size_t)(name - n));
+	p.post = xstrdup(name + nl);
+	if (!strcmp(p.name, "syscall")) {
+		/* long syscall(SYS_x, args...): the syscall's own prototype */
+		const char *a = strchr(p.post, '(') + 1;
+		while (*a == ' ')
+			a++;
+		if (!strncmp(a, "SYS_", 4)) {
+			size_t k = 0;
+			while (isalnum((unsigned char)a[k]) || a[k] == '_')
+				k++;
+			p.via_syscall = 1;
+			p.sys_name = xstrndup(a, k);
+			free(p.name);
+			p.name = xstrdup(p.sys_name + 4);
+			const char *rest = a + k;
+			while (*rest == ' ')
+				rest++;
+			char *post = *rest == ',' ? xasprintf("(%s", rest + 1) : xasprintf("(void%s", rest);
+			free(p.post);
+			p.post = post;
+		}
+	}
+	if (!is_c_identifier(p.name))
+		strv_push_own(&mi->diags, xasprintf("SYNOPSIS: '%.80s' is not a C name", p.name));
+	mi->protos = xrealloc(mi->protos, (mi->nprotos + 1) * sizeof(*mi->protos));
+	mi->protos[mi->nprotos++] = p;
+	free(n);
+}
+
+static int starts_directive(const char *t, const char *d)
+{
+	if (*t++ != '#')
+		return 0;
+	while (*t == ' ')
+		t++;
+	return str_starts(t, d);
+}
+
+static void directive(struct man_info *mi, const char *t)
+{
+	if (starts_directive(t, "include")) {
+		const char *o = strpbrk(t, "<\"");
+		const char *c = o ? strchr(o + 1, *o == '<' ? '>' : '"') : NULL;
+		if (c && c > o + 1)
+			strv_push_own(&mi->includes, xstrndup(o + 1, (size_t)(c - o - 1)));
+		else
+			strv_push_own(&mi->diags, xasprintf("SYNOPSIS: bad #include: %.80s", t));
+	} else if (starts_directive(t, "define")) {
+		char *code = strip_comments(strstr(t, "define") + 6);
+		char *d = normalise(code);
+		char *name = xstrndup(d, strcspn(d, " ("));
+		if (is_c_identifier(name))
+			strv_push(&mi->defines, d);
+		else
+			strv_push_own(&mi->diags, xasprintf("SYNOPSIS: bad #define: %.80s", t));
+		free(name);
+		free(code);
+		free(d);
+	}
+}
+
+static void ftm_block(struct man_info *mi, struct buf *b)
+{
+	if (b->len) {
+		char *t = trim_dup(b->p, b->len);
+		if (*t)
+			strv_push(&mi->ftm, t);
+		free(t);
+	}
+	b->len = 0;
+	if (b->p)
+		b->p[0] = 0;
+}
+
+/* Whether braces are balanced: a struct in the SYNOPSIS ends at "};". */
+static int balanced(const char *s)
+{
+	int depth = 0;
+	for (; *s; s++)
+		depth += (*s == '{') - (*s == '}');
+	return depth <= 0;
+}
+
+static void read_synopsis(const struct roff_doc *doc, struct man_info *mi)
+{
+	struct buf cur = {0}, ftm = {0};
+	int in = 0, in_ftm = 0;
+	buf_puts(&cur, "");
+	for (size_t i = 0; i < doc->n; i++) {
+		const struct roff_line *l = &doc->v[i];
+		if (l->kind == ROFF_SH) {
+			in = heading_is(l->text, "SYNOPSIS");
+			continue;
+		}
+		if (!in)
+			continue;
+		if (in_ftm) {
+			if (l->kind == ROFF_PARA)
+				ftm_block(mi, &ftm);
+			else if (l->kind == ROFF_TEXT)
+				add_words(&ftm, l->text);
+			continue;
+		}
+		if (l->kind == ROFF_TEXT && strstr(l->text, "Feature Test Macro Requirements")) {
+			in_ftm = 1;
+			continue;
+		}
+		if (l->kind != ROFF_TEXT) {
+			/* a break ends anything that was not a declaration */
+			if (l->kind == ROFF_PARA && cur.len && !l->nofill)
+				continue;
+			if (cur.len)
+				strv_push_own(&mi->diags, xasprintf("SYNOPSIS: no ';' after: %.120s", cur.p));
+			cur.len = 0;
+			cur.p[0] = 0;
+			continue;
+		}
+		char *t = trim_dup(l->text, strlen(l->text));
+		if (t[0] == '#' && !cur.len) {
+			directive(mi, t);
+		} else if (l->nofill || cur.len) {
+			add_words(&cur, t);
+			char *code = strip_comments(cur.p);
+			size_t n = strlen(code);
+			while (n && code[n - 1] == ' ')
+				n--;
+			if (n && code[n - 1] == ';' && balanced(code)) {
+				statement(mi, cur.p);
+				cur.len = 0;
+				cur.p[0] = 0;
+			}
+			free(code);
+		}
+		free(t);
+	}
+	if (cur.len) {
+		char *code = strip_comments(cur.p);
+		if (strchr(code, '(') && strchr(code, ')'))
+			statement(mi, cur.p);
+		free(code);
+	}
+	ftm_block(mi, &ftm);
+	buf_free(&cur);
+	buf_free(&ftm);
+}
+
+/* The phrasings by which the pages say that glibc (the C library) has no
+ * wrapper, lower-case; historical ones ("Earlier glibc versions did not
+ * provide a wrapper") are deliberately absent. tests/man/nowrap.sh greps for
+ * the same list. */
+static const char *const nowrap_phrases[] = {
+	"glibc provides no wrapper",
+	"glibc does not provide a wrapper",
+	"glibc does not provide wrappers",
+	"no glibc wrapper",
+	"glibc no longer provides a wrapper",
+	"not provided by glibc",
+	"c library provides no wrapper",
+	"c library does not provide a wrapper",
+};
+
+/* The sentence of `text` around offset `at`. */
+static char *sentence_at(const char *text, size_t at)
+{
+	size_t s = at;
+	while (s > 0 && !(s >= 2 && text[s - 1] == ' ' && text[s - 2] == '.'))
+		s--;
+	const char *e = strstr(text + at, ". ");
+	size_t end = e ? (size_t)(e - text) + 1 : strlen(text);
+	return xstrndup(text + s, end - s);
+}
+
+static void read_nowrap(const struct roff_doc *doc, struct man_info *mi)
+{
+	struct buf all = {0};
+	for (size_t i = 0; i < doc->n; i++)
+		if (doc->v[i].kind != ROFF_PARA)
+			add_words(&all, doc->v[i].text);
+	if (!all.len)
+		return;
+	char *low = xstrdup(all.p);
+	for (char *p = low; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	size_t best = (size_t)-1;
+	for (size_t i = 0; i < ARRAY_SIZE(nowrap_phrases); i++) {
+		const char *f = strstr(low, nowrap_phrases[i]);
+		if (f && (size_t)(f - low) < best)
+			best = (size_t)(f - low);
+	}
+	if (best != (size_t)-1) {
+		mi->nowrap = 1;
+		mi->nowrap_text = sentence_at(all.p, best);
+	}
+	free(low);
+	buf_free(&all);
+}
+
+/* A version number at s ("2.4.11"), without a trailing '.'. */
+static char *version_at(const char *s)
+{
+	size_t n = 0;
+	while (isdigit((unsigned char)s[n]) || (s[n] == '.' && isdigit((unsigned char)s[n + 1])))
+		n++;
+	return n ? xstrndup(s, n) : NULL;
+}
+
+/* Whether one of `words` occurs in the `back` bytes before `at`. */
+static int word_before(const char *low, size_t at, size_t back, const char *const *words)
+{
+	size_t from = at > back ? at - back : 0;
+	char *w = xstrndup(low + from, at - from);
+	int found = 0;
+	for (; *words && !found; words++)
+		found = strstr(w, *words) != NULL;
+	free(w);
+	return found;
+}
+
+static void read_versions(const struct roff_doc *doc, struct man_info *mi)
+{
+	static const char *const sections[] = {"VERSIONS", "HISTORY", "STANDARDS", "NOTES"};
+	static const char *const added[] = {"added", "appeared", "introduced", "available",
+					    "new in", NULL};
+	static const char *const support[] = {"added", "support", "wrapper", "provided", NULL};
+	static const char *const past[] = {"before", "earlier", "prior", "until", "no longer",
+					   "removed", NULL};
+	static const char *const removed[] = {"removed", NULL};
+	for (size_t s = 0; s < ARRAY_SIZE(sections); s++) {
+		char *t = man_section_text(doc, sections[s]);
+		if (!t)
+			continue;
+		for (char *p = t; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		for (const char *p = t; (p = strstr(p, "linux ")) != NULL; p += 6) {
+			size_t at = (size_t)(p - t);
+			char *v = version_at(p + 6);
+			if (!v)
+				continue;
+			if (!mi->removed && word_before(t, at, 24, removed))
+				mi->removed = xasprintf("Linux %s", v);
+			else if (!mi->kernel_since && word_before(t, at, 40, added))
+				mi->kernel_since = xstrdup(v);
+			free(v);
+		}
+		for (const char *p = t; (p = strstr(p, "glibc ")) != NULL; p += 6) {
+			size_t at = (size_t)(p - t);
+			char *v = version_at(p + 6);
+			if (!v)
+				continue;
+			/* the sentence so far decides: "Before glibc 2.30 ..." is history */
+			size_t sb = at;
+			while (sb > 0 && !(t[sb - 1] == ' ' && sb >= 2 && t[sb - 2] == '.'))
+				sb--;
+			if (!mi->glibc_since && word_before(t, at, 60, support) &&
+			    !word_before(t, at, at - sb, past))
+				mi->glibc_since = xstrdup(v);
+			free(v);
+		}
+		if (!mi->removed && strstr(t, "no longer provides a wrapper")) {
+			const char *g = strstr(t, "since glibc ");
+			char *v = g ? version_at(g + 12) : NULL;
+			if (v)
+				mi->removed = xasprintf("glibc %s", v);
+			free(v);
+		}
+		free(t);
+	}
+}
+
+void man_extract(const struct roff_doc *doc, struct man_info *mi)
+{
+	const struct strv *th = &doc->th;
+	if (th->n >= 1)
+		mi->title = xstrdup(th->v[0]);
+	if (th->n >= 2)
+		mi->section = xstrdup(th->v[1]);
+	if (th->n >= 4)
+		mi->th_version = xstrdup(th->v[3]);
+	if (!th->n)
+		strv_push(&mi->diags, "no .TH line");
+	read_names(doc, mi);
+	mi->library = man_section_text(doc, "LIBRARY");
+	read_synopsis(doc, mi);
+	read_nowrap(doc, mi);
+	read_versions(doc, mi);
+}
+
+void man_info_free(struct man_info *mi)
+{
+	free(mi->title);
+	free(mi->section);
+	free(mi->th_version);
+	free(mi->library);
+	strv_free(&mi->names);
+	strv_free(&mi->includes);
+	strv_free(&mi->defines);
+	strv_free(&mi->context);
+	strv_free(&mi->ftm);
+	for (size_t i = 0; i < mi->nprotos; i++) {
+		struct man_proto_src *p = &mi->protos[i];
+		free(p->name);
+		free(p->text);
+		free(p->pre);
+		free(p->post);
+		free(p->sys_name);
+	}
+	free(mi->protos);
+	free(mi->nowrap_text);
+	free(mi->kernel_since);
+	free(mi->glibc_since);
+	free(mi->removed);
+	strv_free(&mi->diags);
+	memset(mi, 0, sizeof(*mi));
+}

@@ -1,0 +1,303 @@
+/* man_proto.c: This file contains the typing of SYNOPSIS prototypes with
+ * libclang (see man.h). Each prototype is declared under a mangled name
+ * (__syscov_man_N) after the page's includes and typedefs, so that it does
+ * not clash with the header's own declaration of the function, and its
+ * canonical types are read back.
+ *
+ * Parsing the headers dominates the cost, so all pages go into one batched
+ * TU first (pages whose SYNOPSIS #defines more than _GNU_SOURCE get their
+ * own). Headers of different pages can conflict in a batch (<linux/x.h>
+ * against <x.h>), so a prototype with an error there is tried again in a TU
+ * of its own page alone; only an error there marks it unparsed. */
+#include "clangx.h"
+#include "man.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MANGLE "__syscov_man_"
+
+struct job {
+	struct man_info *page;
+	struct man_proto_src *p;
+	int line;      /* its line in the current TU, 0 when not in it */
+	int done;      /* typed and written */
+	int alone;     /* tried in a TU of its own page: final */
+	char *err;     /* first error of its last attempt */
+};
+
+struct typer {
+	struct scan_ctx *ctx;
+	CXIndex idx;
+	struct strv args;
+	struct job *jobs;
+	size_t njobs;
+	sqlite3_stmt *upd, *fail, *param;
+};
+
+static int only_gnu_source(const struct man_info *mi)
+{
+	for (size_t i = 0; i < mi->defines.n; i++)
+		if (strcmp(mi->defines.v[i], "_GNU_SOURCE"))
+			return 0;
+	return 1;
+}
+
+static void add_define(struct buf *src, const char *d)
+{
+	size_t n = strcspn(d, " (");
+	buf_printf(src, "#ifndef %.*s\n#define %s\n#endif\n", (int)n, d, d);
+}
+
+/* Builds the TU source for the jobs marked in `sel`. */
+static char *tu_source(struct typer *t, const unsigned char *sel, struct strv *missing)
+{
+	struct buf src = {0};
+	struct strv seen = {0};
+	int line = 1;
+	/* the pages take the basic types for granted (uint32_t in futex(2),
+	 * loff_t in _llseek(2)); these headers of every libc declare them */
+	static const char *const base[] = {"stddef.h", "stdint.h", "sys/types.h"};
+	for (size_t i = 0; i < t->njobs; i++) {
+		if (!sel[i])
+			continue;
+		struct man_info *mi = t->jobs[i].page;
+		for (size_t k = 0; k < mi->defines.n; k++)
+			if (strcmp(mi->defines.v[k], "_GNU_SOURCE") && !strv_contains(&seen, mi->defines.v[k])) {
+				strv_push(&seen, mi->defines.v[k]);
+				add_define(&src, mi->defines.v[k]);
+			}
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(base); i++) {
+		char *found = sysroot_find_in(t->ctx->sr, &t->ctx->sr->inc, base[i]);
+		err_clear();
+		if (found)
+			buf_printf(&src, "#include <%s>\n", base[i]);
+		free(found);
+	}
+	for (size_t i = 0; i < t->njobs; i++) {
+		if (!sel[i])
+			continue;
+		struct man_info *mi = t->jobs[i].page;
+		for (size_t k = 0; k < mi->includes.n; k++) {
+			const char *h = mi->includes.v[k];
+			if (strv_contains(&seen, h))
+				continue;
+			strv_push(&seen, h);
+			char *found = sysroot_find_in(t->ctx->sr, &t->ctx->sr->inc, h);
+			err_clear();
+			if (found)
+				buf_printf(&src, "#include <%s>\n", h);
+			else if (!strv_contains(missing, h))
+				strv_push(missing, h);
+			free(found);
+		}
+	}
+	for (size_t i = 0; i < t->njobs; i++) {
+		if (!sel[i])
+			continue;
+		struct man_info *mi = t->jobs[i].page;
+		for (size_t k = 0; k < mi->context.n; k++)
+			if (!strv_contains(&seen, mi->context.v[k])) {
+				strv_push(&seen, mi->context.v[k]);
+				buf_printf(&src, "%s\n", mi->context.v[k]);
+			}
+	}
+	strv_free(&seen);
+	for (size_t i = 0; i < src.len; i++)
+		line += src.p[i] == '\n';
+	for (size_t i = 0; i < t->njobs; i++) {
+		t->jobs[i].line = 0;
+		if (!sel[i])
+			continue;
+		/* one line each, so that a diagnostic's line names its prototype */
+		struct man_proto_src *p = t->jobs[i].p;
+		buf_printf(&src, "%s " MANGLE "%zu%s;\n", p->pre, i, p->post);
+		t->jobs[i].line = line++;
+	}
+	buf_puts(&src, "");
+	return buf_steal(&src);
+}
+
+static char *type_str(CXType ty, int canonical)
+{
+	return clangx_str(clang_getTypeSpelling(canonical ? clang_getCanonicalType(ty) : ty));
+}
+
+static int write_typed(struct typer *t, struct job *j, CXCursor c)
+{
+	CXType ty = clang_getCursorType(c);
+	CXType res = clang_getResultType(ty);
+	int n = clang_Cursor_getNumArguments(c);
+	char *ret = type_str(res, 1), *ret_sp = type_str(res, 0);
+	int rc = 0;
+	sqlite3_bind_int64(t->upd, 1, j->p->id);
+	db_bind_text(t->upd, 2, ret);
+	db_bind_text(t->upd, 3, ret_sp);
+	sqlite3_bind_int(t->upd, 4, n < 0 ? 0 : n);
+	sqlite3_bind_int(t->upd, 5, ty.kind != CXType_FunctionProto || clang_isFunctionTypeVariadic(ty));
+	rc = db_step_done(t->ctx->db, t->upd);
+	for (int i = 0; i < n && rc == 0; i++) {
+		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+		CXType at = clang_getCursorType(a);
+		char *canon = type_str(at, 1), *sp = type_str(at, 0);
+		char *name = clangx_str(clang_getCursorSpelling(a));
+		sqlite3_bind_int64(t->param, 1, j->p->id);
+		sqlite3_bind_int(t->param, 2, i);
+		db_bind_text(t->param, 3, canon);
+		db_bind_text(t->param, 4, sp);
+		db_bind_text(t->param, 5, *name ? name : NULL);
+		rc = db_step_done(t->ctx->db, t->param);
+		free(canon);
+		free(sp);
+		free(name);
+	}
+	free(ret);
+	free(ret_sp);
+	j->done = rc == 0;
+	return rc;
+}
+
+struct visit {
+	struct typer *t;
+	int rc;
+};
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	struct visit *v = data;
+	if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	char *name = clangx_str(clang_getCursorSpelling(c));
+	if (str_starts(name, MANGLE)) {
+		size_t i = strtoul(name + strlen(MANGLE), NULL, 10);
+		struct job *j = i < v->t->njobs ? &v->t->jobs[i] : NULL;
+		if (j && j->line && !j->err && !j->done && !clang_isInvalidDeclaration(c) &&
+		    write_typed(v->t, j, c) < 0)
+			v->rc = -1;
+	}
+	free(name);
+	return v->rc < 0 ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* Parses the TU of the selected jobs; records per-prototype errors and
+ * writes the prototypes that typed cleanly. */
+static int run_tu(struct typer *t, const unsigned char *sel)
+{
+	struct strv missing = {0};
+	char *src = tu_source(t, sel, &missing);
+	CXTranslationUnit tu = clangx_parse(t->idx, "man-protos.c", src, &t->args,
+					    CXTranslationUnit_SkipFunctionBodies |
+					    CXTranslationUnit_KeepGoing);
+	if (!tu) {
+		free(src);
+		strv_free(&missing);
+		return -1;
+	}
+	unsigned nd = clang_getNumDiagnostics(tu);
+	for (unsigned d = 0; d < nd; d++) {
+		CXDiagnostic dg = clang_getDiagnostic(tu, d);
+		if (clang_getDiagnosticSeverity(dg) >= CXDiagnostic_Error) {
+			CXFile f;
+			unsigned line;
+			clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &f, &line, NULL, NULL);
+			char *fname = clangx_str(clang_getFileName(f));
+			for (size_t i = 0; i < t->njobs && !strcmp(fname, "man-protos.c"); i++)
+				if (t->jobs[i].line == (int)line && !t->jobs[i].err)
+					t->jobs[i].err = clangx_str(clang_getDiagnosticSpelling(dg));
+			free(fname);
+		}
+		clang_disposeDiagnostic(dg);
+	}
+	/* a prototype that needs a header the sysroot lacks says so */
+	for (size_t i = 0; i < t->njobs && missing.n; i++)
+		if (sel[i] && t->jobs[i].err) {
+			char *e = xasprintf("%s (header not in the sysroot: %s)", t->jobs[i].err, missing.v[0]);
+			free(t->jobs[i].err);
+			t->jobs[i].err = e;
+		}
+	struct visit v = {.t = t};
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &v);
+	for (size_t i = 0; i < t->njobs; i++)
+		if (sel[i] && !t->jobs[i].done && !t->jobs[i].err)
+			t->jobs[i].err = xstrdup("not declared (the prototype did not parse)");
+	clang_disposeTranslationUnit(tu);
+	free(src);
+	strv_free(&missing);
+	return v.rc;
+}
+
+static int write_failed(struct typer *t, struct job *j)
+{
+	sqlite3_bind_int64(t->fail, 1, j->p->id);
+	db_bind_text(t->fail, 2, j->err);
+	return db_step_done(t->ctx->db, t->fail);
+}
+
+int man_proto_type(struct scan_ctx *ctx, struct man_info *pages, size_t npages)
+{
+	struct typer t = {.ctx = ctx};
+	for (size_t i = 0; i < npages; i++)
+		t.njobs += pages[i].nprotos;
+	if (!t.njobs)
+		return 0;
+	t.jobs = xcalloc(t.njobs, sizeof(*t.jobs));
+	for (size_t i = 0, n = 0; i < npages; i++)
+		for (size_t k = 0; k < pages[i].nprotos; k++, n++) {
+			t.jobs[n].page = &pages[i];
+			t.jobs[n].p = &pages[i].protos[k];
+		}
+	int rc = 0;
+	if (db_prepare(ctx->db, &t.upd,
+		       "UPDATE man_proto SET ret=?2, ret_spelled=?3, nparams=?4, variadic=?5,"
+		       " parsed=1, diag=NULL WHERE id=?1") < 0 ||
+	    db_prepare(ctx->db, &t.fail, "UPDATE man_proto SET parsed=0, diag=?2 WHERE id=?1") < 0 ||
+	    db_prepare(ctx->db, &t.param,
+		       "INSERT INTO man_param(proto_id,idx,type,spelled,name) VALUES(?1,?2,?3,?4,?5)") < 0)
+		rc = -1;
+	clangx_args(&t.args, ctx->sr, NULL, ctx->arch);
+	/* a request constant in the place of a parameter (the ioctl_*(2)
+	 * forms) would otherwise pass as an unnamed int */
+	strv_push(&t.args, "-Werror=implicit-int");
+	/* the batch has header conflicts; past the default 20 errors clang
+	 * would stop reporting the prototypes' own */
+	strv_push(&t.args, "-ferror-limit=0");
+	t.idx = clang_createIndex(0, 0);
+	unsigned char *sel = xcalloc(t.njobs, 1);
+	/* the batch: every page that asks for nothing but _GNU_SOURCE */
+	for (size_t i = 0; i < t.njobs; i++)
+		sel[i] = only_gnu_source(t.jobs[i].page);
+	if (rc == 0)
+		rc = run_tu(&t, sel);
+	/* then each page with a failure (or its own macros) alone */
+	for (size_t i = 0; i < t.njobs && rc == 0; i++) {
+		if (t.jobs[i].done || t.jobs[i].alone)
+			continue;
+		struct man_info *page = t.jobs[i].page;
+		memset(sel, 0, t.njobs);
+		for (size_t k = i; k < t.njobs && t.jobs[k].page == page; k++)
+			if (!t.jobs[k].done) {
+				sel[k] = 1;
+				free(t.jobs[k].err);
+				t.jobs[k].err = NULL;
+			}
+		rc = run_tu(&t, sel);
+		for (size_t k = i; k < t.njobs && t.jobs[k].page == page; k++)
+			t.jobs[k].alone = 1;
+	}
+	for (size_t i = 0; i < t.njobs && rc == 0; i++)
+		if (!t.jobs[i].done)
+			rc = write_failed(&t, &t.jobs[i]);
+	free(sel);
+	for (size_t i = 0; i < t.njobs; i++)
+		free(t.jobs[i].err);
+	free(t.jobs);
+	sqlite3_finalize(t.upd);
+	sqlite3_finalize(t.fail);
+	sqlite3_finalize(t.param);
+	clang_disposeIndex(t.idx);
+	strv_free(&t.args);
+	return rc;
+}

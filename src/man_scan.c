@@ -1,0 +1,645 @@
+/* man_scan.c: This file contains the man-page scanner: it finds the section-2
+ * pages (the sysroot's, else --man-dir, else the host's), decompresses them
+ * (.gz, .xz, plain), follows alias pages (symlinks and `.so`), hands each
+ * page to the roff reader and man_page.c, and writes the man_* rows of the
+ * scan, including the tables of syscalls(2) and unimplemented(2). Every
+ * problem with one page is a diag row; only the DB failing ends the scan. */
+#define _GNU_SOURCE
+#include "man.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <zlib.h>
+#ifdef SYSCOV_HAVE_LZMA
+#include <lzma.h>
+#endif
+
+#define MAN_MAX_FILE (8u << 20)  /* a compressed or plain page */
+#define MAN_MAX_PAGE (16u << 20) /* a decompressed page: bounds zip bombs */
+#define MAN_MAX_SO 8             /* depth of .so chains */
+
+/* Where the pages are: a tree `mr` confining every read (the sysroot, or the
+ * man root given by --man-dir or the host) and the man root and section dir
+ * inside it. */
+struct man_src {
+	struct sysroot own;   /* the confining tree for man-dir/host pages */
+	const struct sysroot *mr;
+	char *root;           /* man root inside mr: "/usr/share/man" or "" */
+	char *dir;            /* section dir inside mr: root + "/man2" */
+	const char *kind;     /* sysroot, man-dir, host */
+};
+
+struct man_db {
+	struct scan_ctx *ctx;
+	sqlite3_stmt *page, *name, *inc, *ftm, *proto, *sys, *unimpl;
+};
+
+static int diag(struct man_db *m, const char *path, int line, const char *msg)
+{
+	return db_add_diag(m->ctx->db, m->ctx->scan_id, "man", path, line, "warning", msg);
+}
+
+/* Decompresses by file name suffix into out, at most MAN_MAX_PAGE bytes.
+ * Returns 0 or -1 with a message in *why. */
+static int gunzip(const struct buf *in, struct buf *out, char **why)
+{
+	z_stream z = {0};
+	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
+		*why = xstrdup("zlib: cannot initialise");
+		return -1;
+	}
+	z.next_in = (Bytef *)in->p;
+	z.avail_in = (uInt)in->len;
+	int rc = Z_OK;
+	while (rc == Z_OK) {
+		if (out->len >= MAN_MAX_PAGE) {
+			*why = xasprintf("decompressed size over the %u-byte limit", MAN_MAX_PAGE);
+			break;
+		}
+		buf_grow(out, 65536);
+		z.next_out = (Bytef *)out->p + out->len;
+		z.avail_out = 65536;
+		rc = inflate(&z, Z_NO_FLUSH);
+		out->len += 65536 - z.avail_out;
+		out->p[out->len] = 0;
+		if (rc == Z_BUF_ERROR && z.avail_in == 0)
+			break;
+	}
+	inflateEnd(&z);
+	if (rc == Z_STREAM_END)
+		return 0;
+	if (!*why)
+		*why = xasprintf("gzip data %s", rc == Z_DATA_ERROR ? "corrupt" :
+				 rc == Z_BUF_ERROR ? "truncated" : z.msg ? z.msg : "unreadable");
+	return -1;
+}
+
+#ifdef SYSCOV_HAVE_LZMA
+static int unxz(const struct buf *in, struct buf *out, char **why)
+{
+	lzma_stream z = LZMA_STREAM_INIT;
+	if (lzma_stream_decoder(&z, 256u << 20, 0) != LZMA_OK) {
+		*why = xstrdup("lzma: cannot initialise");
+		return -1;
+	}
+	z.next_in = (const uint8_t *)in->p;
+	z.avail_in = in->len;
+	lzma_ret rc = LZMA_OK;
+	while (rc == LZMA_OK) {
+		if (out->len >= MAN_MAX_PAGE) {
+			*why = xasprintf("decompressed size over the %u-byte limit", MAN_MAX_PAGE);
+			break;
+		}
+		buf_grow(out, 65536);
+		z.next_out = (uint8_t *)out->p + out->len;
+		z.avail_out = 65536;
+		rc = lzma_code(&z, z.avail_in ? LZMA_RUN : LZMA_FINISH);
+		out->len += 65536 - z.avail_out;
+		out->p[out->len] = 0;
+	}
+	lzma_end(&z);
+	if (rc == LZMA_STREAM_END)
+		return 0;
+	if (!*why)
+		*why = xasprintf("xz data %s", rc == LZMA_BUF_ERROR ? "truncated" : "corrupt");
+	return -1;
+}
+#endif
+
+/* Decompresses raw by the suffix of path (plain files are copied). */
+static int decompress(const char *path, const struct buf *raw, struct buf *text, char **why)
+{
+	int rc = 0;
+	if (str_ends(path, ".gz")) {
+		rc = gunzip(raw, text, why);
+	} else if (str_ends(path, ".xz") || str_ends(path, ".lzma")) {
+#ifdef SYSCOV_HAVE_LZMA
+		rc = unxz(raw, text, why);
+#else
+		*why = xstrdup("xz page, but syscov was built without liblzma");
+		rc = -1;
+#endif
+	} else {
+		buf_add(text, raw->p, raw->len);
+	}
+	if (!text->p)
+		buf_puts(text, "");
+	return rc;
+}
+
+/* Reads a page (inside the man tree), notes it as an input and
+ * decompresses it. Returns 0, -1 with *why, or -2 when the DB failed. */
+static int read_page(struct man_db *m, const struct man_src *src, const char *path,
+		     struct buf *text, char **why)
+{
+	struct buf raw = {0};
+	if (sysroot_read_file(src->mr, path, MAN_MAX_FILE, &raw, NULL) < 0) {
+		*why = xstrdup(err_msg());
+		err_clear();
+		return -1;
+	}
+	int rc = 0;
+	if (m) {
+		char *host = sysroot_host_path(src->mr, path);
+		rc = scan_note_input(m->ctx, "man", host, raw.p, raw.len, NULL) < 0 ? -2 : 0;
+		free(host);
+	}
+	if (rc == 0)
+		rc = decompress(path, &raw, text, why);
+	buf_free(&raw);
+	return rc;
+}
+
+/* "foo.2.gz" -> "foo.2" */
+static char *strip_z(const char *base)
+{
+	static const char *const z[] = {".gz", ".xz", ".lzma", ".bz2", ".Z"};
+	for (size_t i = 0; i < ARRAY_SIZE(z); i++)
+		if (str_ends(base, z[i]))
+			return xstrndup(base, strlen(base) - strlen(z[i]));
+	return xstrdup(base);
+}
+
+/* "foo.2" -> name "foo", section "2". */
+static void split_file(const char *page, char **name, char **section)
+{
+	const char *dot = strrchr(page, '.');
+	*name = dot && dot != page ? xstrndup(page, (size_t)(dot - page)) : xstrdup(page);
+	*section = dot && dot != page ? xstrdup(dot + 1) : NULL;
+}
+
+/* Whether a resolved path lies inside the man root. */
+static int inside(const struct man_src *src, const char *rel)
+{
+	size_t n = strlen(src->root);
+	return !n || (!strncmp(rel, src->root, n) && rel[n] == '/');
+}
+
+/* Finds the file a `.so` names (relative to the man root, compressed or
+ * not); returns the resolved path or NULL with *why. */
+static char *so_target(const struct man_src *src, const char *so, char **why)
+{
+	static const char *const z[] = {"", ".gz", ".xz"};
+	if (strstr(so, "..") || so[0] == '/') {
+		*why = xasprintf(".so %s points outside the man dir", so);
+		return NULL;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(z); i++) {
+		char *p = xasprintf("%s/%s%s", src->root, so, z[i]), *rel = NULL;
+		int rc = sysroot_resolve(src->mr, p, &rel);
+		err_clear();
+		free(p);
+		if (rc == 0 && !inside(src, rel)) {
+			*why = xasprintf(".so %s points outside the man dir", so);
+			free(rel);
+			return NULL;
+		}
+		if (rc == 0 && sysroot_is_file(src->mr, rel))
+			return rel;
+		free(rel);
+		if (rc == -EXDEV) {
+			*why = xasprintf(".so %s points outside the man dir", so);
+			return NULL;
+		}
+	}
+	*why = xasprintf(".so %s: no such page", so);
+	return NULL;
+}
+
+struct page_row {
+	const char *file;
+	const char *alias_of;
+	struct man_info *mi;
+};
+
+static int64_t insert_page(struct man_db *m, const struct page_row *r)
+{
+	sqlite3_stmt *st = m->page;
+	const struct man_info *mi = r->mi;
+	sqlite3_bind_int64(st, 1, m->ctx->scan_id);
+	db_bind_text(st, 2, r->file);
+	db_bind_text(st, 3, mi->section);
+	db_bind_text(st, 4, mi->title);
+	db_bind_text(st, 5, mi->th_version);
+	db_bind_text(st, 6, mi->library);
+	db_bind_text(st, 7, r->alias_of);
+	sqlite3_bind_int(st, 8, mi->nowrap);
+	db_bind_text(st, 9, mi->nowrap_text);
+	db_bind_text(st, 10, mi->kernel_since);
+	db_bind_text(st, 11, mi->glibc_since);
+	db_bind_text(st, 12, mi->removed);
+	if (db_step_done(m->ctx->db, st) < 0)
+		return -1;
+	int64_t id = sqlite3_last_insert_rowid(m->ctx->db->h);
+	for (size_t i = 0; i < mi->names.n; i++) {
+		sqlite3_bind_int64(m->name, 1, id);
+		db_bind_text(m->name, 2, mi->names.v[i]);
+		if (db_step_done(m->ctx->db, m->name) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < mi->includes.n; i++) {
+		sqlite3_bind_int64(m->inc, 1, id);
+		sqlite3_bind_int(m->inc, 2, (int)i);
+		db_bind_text(m->inc, 3, mi->includes.v[i]);
+		if (db_step_done(m->ctx->db, m->inc) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < mi->ftm.n; i++) {
+		sqlite3_bind_int64(m->ftm, 1, id);
+		db_bind_text(m->ftm, 2, mi->ftm.v[i]);
+		if (db_step_done(m->ctx->db, m->ftm) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < mi->nprotos; i++) {
+		struct man_proto_src *p = &mi->protos[i];
+		sqlite3_bind_int64(m->proto, 1, id);
+		db_bind_text(m->proto, 2, p->name);
+		db_bind_text(m->proto, 3, p->text);
+		sqlite3_bind_int(m->proto, 4, p->via_syscall);
+		db_bind_text(m->proto, 5, p->sys_name);
+		if (db_step_done(m->ctx->db, m->proto) < 0)
+			return -1;
+		p->id = sqlite3_last_insert_rowid(m->ctx->db->h);
+	}
+	return id;
+}
+
+/* The table of syscalls(2): "name(2)  kernel  notes" rows; the header row
+ * and anything whose first cell is not a page reference are not calls. */
+static int syscalls_table(struct man_db *m, const struct roff_doc *doc, const char *path)
+{
+	for (size_t i = 0; i < doc->n; i++) {
+		const struct roff_line *l = &doc->v[i];
+		if (l->kind != ROFF_TROW)
+			continue;
+		struct strv cells = {0};
+		const char *s = l->text;
+		for (;;) {
+			const char *e = strchr(s, '\t');
+			strv_push_own(&cells, xstrndup(s, e ? (size_t)(e - s) : strlen(s)));
+			if (!e)
+				break;
+			s = e + 1;
+		}
+		char *paren = strchr(cells.v[0], '(');
+		if (paren && paren > cells.v[0]) {
+			char *name = xstrndup(cells.v[0], (size_t)(paren - cells.v[0]));
+			sqlite3_bind_int64(m->sys, 1, m->ctx->scan_id);
+			db_bind_text(m->sys, 2, name);
+			db_bind_text(m->sys, 3, cells.n > 1 && *cells.v[1] ? cells.v[1] : NULL);
+			db_bind_text(m->sys, 4, cells.n > 2 && *cells.v[2] ? cells.v[2] : NULL);
+			int rc = db_step_done(m->ctx->db, m->sys);
+			if (rc == 0 && !is_c_identifier(name)) {
+				char *msg = xasprintf("syscalls table: '%.80s' is not a C name", name);
+				rc = diag(m, path, l->line, msg);
+				free(msg);
+			}
+			free(name);
+			if (rc < 0) {
+				strv_free(&cells);
+				return -1;
+			}
+		}
+		strv_free(&cells);
+	}
+	return 0;
+}
+
+static int unimplemented_list(struct man_db *m, const struct man_info *mi)
+{
+	for (size_t i = 0; i < mi->names.n; i++) {
+		sqlite3_bind_int64(m->unimpl, 1, m->ctx->scan_id);
+		db_bind_text(m->unimpl, 2, mi->names.v[i]);
+		if (db_step_done(m->ctx->db, m->unimpl) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+struct pages {
+	struct man_info *v;
+	size_t n, cap;
+	struct strv versions;
+};
+
+/* An alias page: its name from the file name, the page it stands for. */
+static int alias_row(struct man_db *m, const char *file, const char *target)
+{
+	struct man_info mi = {0};
+	char *page = strip_z(file), *name, *tpage = strip_z(strrchr(target, '/') + 1);
+	split_file(page, &name, &mi.section);
+	if (is_c_identifier(name))
+		strv_push(&mi.names, name);
+	struct page_row r = {.file = file, .alias_of = tpage, .mi = &mi};
+	int rc = insert_page(m, &r) < 0 ? -1 : 0;
+	free(page);
+	free(name);
+	free(tpage);
+	man_info_free(&mi);
+	return rc;
+}
+
+/* A page that could not be read still gets its row, so that every file
+ * is accounted for. */
+static int broken_row(struct man_db *m, const char *file, const char *path, const char *why)
+{
+	struct man_info mi = {0};
+	char *page = strip_z(file), *name;
+	split_file(page, &name, &mi.section);
+	if (is_c_identifier(name))
+		strv_push(&mi.names, name);
+	struct page_row r = {.file = file, .mi = &mi};
+	int rc = insert_page(m, &r) < 0 || diag(m, path, 0, why) < 0 ? -1 : 0;
+	free(page);
+	free(name);
+	man_info_free(&mi);
+	return rc;
+}
+
+/* Follows a chain of `.so` pages from `first`; returns 1 with the final
+ * page in *final, 0 with *why when it cannot. */
+static int follow_so(const struct man_src *src, const char *path, const char *first,
+		     char **final, char **why)
+{
+	struct strv seen = {0};
+	char *so = xstrdup(first);
+	strv_push(&seen, path);
+	int ok = 0;
+	for (int depth = 0; !*why; depth++) {
+		if (depth == MAN_MAX_SO) {
+			*why = xasprintf(".so chain longer than %d", MAN_MAX_SO);
+			break;
+		}
+		char *t = so_target(src, so, why);
+		if (!t)
+			break;
+		if (strv_contains(&seen, t)) {
+			*why = xasprintf(".so loop through %s", t);
+			free(t);
+			break;
+		}
+		strv_push(&seen, t);
+		struct buf text = {0};
+		char *why2 = NULL;
+		struct roff_doc d = {0};
+		if (read_page(NULL, src, t, &text, &why2) == 0)
+			roff_parse(text.p, text.len, &d);
+		buf_free(&text);
+		free(why2);
+		free(so);
+		so = d.so ? xstrdup(d.so) : NULL;
+		roff_free(&d);
+		if (!so) {
+			*final = t;
+			ok = 1;
+			break;
+		}
+		free(t);
+	}
+	free(so);
+	strv_free(&seen);
+	return ok;
+}
+
+static int scan_one(struct man_db *m, const struct man_src *src, const char *file,
+		    struct pages *pages)
+{
+	char *path = xasprintf("%s/%s", src->dir, file), *rel = NULL;
+	int rc = 0;
+	if (sysroot_resolve(src->mr, path, &rel) < 0) {
+		char *why = xasprintf("cannot resolve: %s", err_msg());
+		err_clear();
+		rc = broken_row(m, file, path, why);
+		free(why);
+		free(path);
+		return rc;
+	}
+	if (strcmp(rel, path)) { /* a symlink: an alias page */
+		if (!inside(src, rel) || !sysroot_is_file(src->mr, rel)) {
+			char *why = xasprintf("alias points outside the man dir or to no page: %s", rel);
+			rc = broken_row(m, file, path, why);
+			free(why);
+		} else {
+			rc = alias_row(m, file, rel);
+		}
+		free(rel);
+		free(path);
+		return rc;
+	}
+	free(rel);
+	struct buf text = {0};
+	char *why = NULL;
+	int r = read_page(m, src, path, &text, &why);
+	if (r == -2) {
+		rc = -1;
+	} else if (r < 0 && !text.len) {
+		rc = broken_row(m, file, path, why);
+	} else {
+		/* a truncated page still gives what it has; the diag says so */
+		if (r < 0 && diag(m, path, 0, why) < 0)
+			rc = -1;
+		struct roff_doc doc = {0};
+		roff_parse(text.p, text.len, &doc);
+		for (size_t i = 0; i < doc.diags.n && rc == 0; i++)
+			rc = diag(m, path, 0, doc.diags.v[i]);
+		if (rc == 0 && doc.so) {
+			char *final = NULL, *swhy = NULL;
+			if (follow_so(src, path, doc.so, &final, &swhy))
+				rc = alias_row(m, file, final);
+			else
+				rc = broken_row(m, file, path, swhy);
+			free(final);
+			free(swhy);
+		} else if (rc == 0) {
+			if (pages->n == pages->cap) {
+				pages->cap = pages->cap ? pages->cap * 2 : 256;
+				pages->v = xrealloc(pages->v, pages->cap * sizeof(*pages->v));
+			}
+			struct man_info *mi = &pages->v[pages->n++];
+			memset(mi, 0, sizeof(*mi));
+			man_extract(&doc, mi);
+			if (mi->th_version)
+				strv_push(&pages->versions, mi->th_version);
+			for (size_t i = 0; i < mi->diags.n && rc == 0; i++)
+				rc = diag(m, path, 0, mi->diags.v[i]);
+			struct page_row row = {.file = file, .mi = mi};
+			if (rc == 0 && insert_page(m, &row) < 0)
+				rc = -1;
+			if (rc == 0 && mi->title && !strcasecmp(mi->title, "syscalls"))
+				rc = syscalls_table(m, &doc, path);
+			if (rc == 0 && mi->title && !strcasecmp(mi->title, "unimplemented"))
+				rc = unimplemented_list(m, mi);
+		}
+		roff_free(&doc);
+	}
+	free(why);
+	buf_free(&text);
+	free(path);
+	return rc;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Opens a host man dir (--man-dir or the host's) as the confining tree: DIR
+ * holding man2/, or DIR being a man2-like dir itself (root: its parent). */
+static int open_host_dir(struct man_src *src, const char *dir, const char *kind)
+{
+	char *real = realpath(dir, NULL);
+	struct stat st;
+	if (!real || stat(real, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		free(real);
+		return 0;
+	}
+	char *sub = xasprintf("%s/man2", real);
+	if (stat(sub, &st) == 0 && S_ISDIR(st.st_mode)) {
+		src->own.root = real;
+		src->dir = xstrdup("/man2");
+	} else {
+		char *slash = strrchr(real, '/');
+		src->dir = xasprintf("/%s", slash + 1);
+		if (slash == real)
+			slash[1] = 0;
+		else
+			*slash = 0;
+		src->own.root = real;
+	}
+	free(sub);
+	src->root = xstrdup("");
+	src->mr = &src->own;
+	src->kind = kind;
+	return 1;
+}
+
+static int find_pages(struct man_src *src, const struct scan_ctx *ctx)
+{
+	const struct cli *c = ctx->cli;
+	if (ctx->sr && sysroot_is_dir(ctx->sr, "/usr/share/man/man2")) {
+		char *rel = NULL;
+		if (sysroot_resolve(ctx->sr, "/usr/share/man", &rel) == 0) {
+			src->mr = ctx->sr;
+			src->root = rel;
+			src->dir = xasprintf("%s/man2", strcmp(rel, "/") ? rel : "");
+			src->kind = "sysroot";
+			return 1;
+		}
+		err_clear();
+	}
+	if (c && c->man_dir)
+		return open_host_dir(src, c->man_dir, "man-dir") ? 1 :
+		       err_set(EXIT_INPUT, "--man-dir %s: not a directory", c->man_dir);
+	return open_host_dir(src, "/usr/share/man", "host");
+}
+
+static const char *most_common(struct strv *v)
+{
+	const char *best = NULL;
+	size_t bn = 0;
+	qsort(v->v, v->n, sizeof(char *), cmp_str);
+	for (size_t i = 0, j; i < v->n; i = j) {
+		for (j = i; j < v->n && !strcmp(v->v[i], v->v[j]); j++)
+			;
+		if (j - i > bn) {
+			bn = j - i;
+			best = v->v[i];
+		}
+	}
+	return best;
+}
+
+static int prepare(struct man_db *m)
+{
+	struct db *db = m->ctx->db;
+	if (db_prepare(db, &m->page,
+		       "INSERT INTO man_page(scan_id,file,section,title,th_version,library,alias_of,"
+		       "nowrap,nowrap_text,kernel_since,glibc_since,removed)"
+		       " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)") < 0 ||
+	    db_prepare(db, &m->name, "INSERT INTO man_name(page_id,name) VALUES(?1,?2)") < 0 ||
+	    db_prepare(db, &m->inc, "INSERT INTO man_include(page_id,idx,header) VALUES(?1,?2,?3)") < 0 ||
+	    db_prepare(db, &m->ftm, "INSERT INTO man_ftm(page_id,text) VALUES(?1,?2)") < 0 ||
+	    db_prepare(db, &m->proto,
+		       "INSERT INTO man_proto(page_id,name,text,via_syscall,sys_name)"
+		       " VALUES(?1,?2,?3,?4,?5)") < 0 ||
+	    db_prepare(db, &m->sys,
+		       "INSERT INTO man_syscalls(scan_id,name,kernel,notes) VALUES(?1,?2,?3,?4)") < 0 ||
+	    db_prepare(db, &m->unimpl,
+		       "INSERT INTO man_unimplemented(scan_id,name) VALUES(?1,?2)") < 0)
+		return -1;
+	return 0;
+}
+
+static void finalize(struct man_db *m)
+{
+	sqlite3_stmt *all[] = {m->page, m->name, m->inc, m->ftm, m->proto, m->sys, m->unimpl};
+	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
+		sqlite3_finalize(all[i]);
+}
+
+static int list_dir(const struct man_src *src, struct strv *files)
+{
+	char *host = sysroot_host_path(src->mr, src->dir);
+	DIR *d = opendir(host);
+	if (!d) {
+		int rc = err_set(EXIT_INPUT, "%s: %s", host, strerror(errno));
+		free(host);
+		return rc;
+	}
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL)
+		if (e->d_name[0] != '.')
+			strv_push(files, e->d_name);
+	closedir(d);
+	free(host);
+	qsort(files->v, files->n, sizeof(char *), cmp_str);
+	return 0;
+}
+
+int man_scan(struct scan_ctx *ctx)
+{
+	struct man_src src = {0};
+	struct man_db m = {.ctx = ctx};
+	if (ctx->cli && ctx->cli->no_man)
+		return db_scan_set(ctx->db, ctx->scan_id, "man_source", "none");
+	int found = find_pages(&src, ctx);
+	if (found < 0)
+		return -1;
+	if (!found)
+		return db_scan_set(ctx->db, ctx->scan_id, "man_source", "none");
+	struct strv files = {0};
+	struct pages pages = {0};
+	int rc = list_dir(&src, &files);
+	if (rc == 0)
+		rc = prepare(&m);
+	for (size_t i = 0; i < files.n && rc == 0; i++)
+		rc = scan_one(&m, &src, files.v[i], &pages);
+	if (rc == 0 && ctx->sr && ctx->arch)
+		rc = man_proto_type(ctx, pages.v, pages.n);
+	if (rc == 0) {
+		char *dir = sysroot_host_path(src.mr, src.dir);
+		const char *ver = most_common(&pages.versions);
+		rc = db_scan_set(ctx->db, ctx->scan_id, "man_source", src.kind);
+		if (rc == 0)
+			rc = db_scan_set(ctx->db, ctx->scan_id, "man_dir", dir);
+		if (rc == 0 && ver)
+			rc = db_scan_set(ctx->db, ctx->scan_id, "man_version", ver);
+		debug("man: %zu files, %zu pages from %s", files.n, pages.n, dir);
+		free(dir);
+	}
+	finalize(&m);
+	for (size_t i = 0; i < pages.n; i++)
+		man_info_free(&pages.v[i]);
+	free(pages.v);
+	strv_free(&pages.versions);
+	strv_free(&files);
+	free(src.own.root);
+	free(src.root);
+	free(src.dir);
+	return rc;
+}
