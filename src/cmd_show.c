@@ -37,6 +37,14 @@ static const struct {
 	{"headers",
 	 "SELECT s.label AS scan, d.header, d.line, d.proto, d.nparams, d.variadic"
 	 " FROM decl d JOIN scan s ON s.id = d.scan_id WHERE d.name = ?1 ORDER BY s.id"},
+	{"man",
+	 "SELECT s.label AS scan, p.file, p.alias_of, p.nowrap, p.kernel_since, p.glibc_since,"
+	 " p.removed, (SELECT group_concat(m.text, ' | ') FROM man_proto m"
+	 " WHERE m.page_id = p.id AND m.name = ?1) AS proto,"
+	 " (SELECT k.kernel FROM man_syscalls k WHERE k.scan_id = p.scan_id AND k.name = ?1)"
+	 " AS syscalls_2"
+	 " FROM man_page p JOIN man_name n ON n.page_id = p.id JOIN scan s ON s.id = p.scan_id"
+	 " WHERE n.name = ?1 ORDER BY s.id, p.alias_of IS NOT NULL, p.file"},
 };
 
 static int print_section(struct db *db, int idx, const char *name, struct json *j)

@@ -323,6 +323,11 @@ static void read_synopsis(const struct roff_doc *doc, struct man_info *mi)
 		if (!in)
 			continue;
 		if (in_ftm) {
+			/* the marker sentence runs on to the first break */
+			if (l->kind == ROFF_PARA && in_ftm == 1)
+				in_ftm = 2;
+			else if (in_ftm == 1)
+				continue;
 			if (l->kind == ROFF_PARA)
 				ftm_block(mi, &ftm);
 			else if (l->kind == ROFF_TEXT)
