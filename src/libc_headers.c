@@ -56,6 +56,7 @@ struct tfile {
 	CXFile f;
 	char *host;     /* path as clang opened it */
 	char *rel;      /* sysroot-relative real path; NULL if not in the sysroot */
+	char *real;     /* host real path, NULL if it has none */
 	int owner;      /* index into hs->h of the top-level header, -1 none */
 	int resource;   /* in clang's resource dir */
 	int main;       /* the TU itself */
@@ -213,6 +214,7 @@ static void free_files(struct hscan *hs)
 	for (size_t i = 0; i < hs->nfiles; i++) {
 		free(hs->files[i].host);
 		free(hs->files[i].rel);
+		free(hs->files[i].real);
 	}
 	hs->nfiles = 0;
 	hs->last_file = 0;
@@ -261,7 +263,7 @@ static void inclusion_cb(CXFile f, CXSourceLocation *stack, unsigned len, CXClie
 		t->resource = 1;
 	else if (real && under(real, hs->sr->root))
 		t->rel = xstrdup(strcmp(hs->sr->root, "/") ? real + strlen(hs->sr->root) : real);
-	free(real);
+	t->real = real;
 }
 
 static int add_diag(struct hscan *hs, const char *path, int line, const char *sev,
@@ -304,7 +306,8 @@ static int check_tu(struct hscan *hs, CXTranslationUnit tu, char **why)
 		struct tfile *t = &hs->files[i];
 		if (t->main || t->resource || t->rel)
 			continue;
-		char *msg = xasprintf("%s: resolves outside the sysroot; refused", t->host);
+		char *msg = xasprintf("%s: resolves outside the sysroot (to %s); refused", t->host,
+				      t->real ? t->real : "an unreadable path");
 		int rc = add_diag(hs, t->host, 0, "error", msg);
 		if (t->owner >= 0 && !hs->h[t->owner].bad) {
 			hs->h[t->owner].bad = 1;
