@@ -26,6 +26,7 @@ struct ksyms {
 	size_t n, cap;
 	struct strv files;   /* host paths of every header the TU read */
 	char *version;       /* "6.1.192" from <linux/version.h> (want_version) */
+	char *note;          /* set when a stand-in triple was used, and why */
 };
 
 /* What to evaluate: `#include <asm/unistd.h>` with `args` (target, include
@@ -37,6 +38,7 @@ struct keval {
 	int want_entries;    /* record __SYSCALL(nr, entry) of the generic table */
 	int want_version;    /* also include <linux/version.h> if it exists */
 	const char *what;    /* input named in errors: "<sysroot>: x86_64" */
+	unsigned word_bits;  /* for ktable_stand_in() if libclang lacks the target */
 };
 
 /* Parses twice: once to learn the __NR_* names (the preprocessing record),
@@ -50,7 +52,8 @@ int ktable_is_helper(const char *name);
 
 /* A triple this libclang knows with the same word size, for an ABI whose own
  * triple it lacks (loongarch64 before LLVM 16): the tables depend on the
- * target only through __BITS_PER_LONG / __LP64__. */
+ * target only through __BITS_PER_LONG / __LP64__. ktable_eval() retries
+ * with it when the "-target" of args fails outright. */
 const char *ktable_stand_in(unsigned word_bits);
 
 /* One ksyscall row; *st is prepared on first use, finalized by the caller. */

@@ -289,45 +289,30 @@ static int scan_tbl(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, co
 }
 
 /* The generic table of one port, for one ABI (arch name, clang triple). */
-static void generic_args(struct strv *args, const struct scan_ctx *ctx, const char *port,
-			 const char *triple)
-{
-	strv_push(args, "-target");
-	strv_push(args, triple);
-	strv_push(args, "-nostdinc");
-	strv_push(args, "-std=gnu11");
-	strv_push_own(args, xasprintf("-I%s/arch/%s/include/uapi", ctx->tree, port));
-	strv_push_own(args, xasprintf("-I%s/include/uapi", ctx->tree));
-	strv_push(args, "-idirafter");
-	strv_push(args, SHIM_DIR);
-}
-
 static int scan_generic(struct scan_ctx *ctx, sqlite3_stmt **st, const char *port,
 			const char *arch, const char *triple, unsigned bits, struct strv *seen)
 {
 	struct strv args = {0};
-	generic_args(&args, ctx, port, triple ? triple : ktable_stand_in(bits));
+	strv_push(&args, "-target");
+	strv_push(&args, triple ? triple : ktable_stand_in(bits));
+	strv_push(&args, "-nostdinc");
+	strv_push(&args, "-std=gnu11");
+	strv_push_own(&args, xasprintf("-I%s/arch/%s/include/uapi", ctx->tree, port));
+	strv_push_own(&args, xasprintf("-I%s/include/uapi", ctx->tree));
+	strv_push(&args, "-idirafter");
+	strv_push(&args, SHIM_DIR);
 	char *what = xasprintf("%s/arch/%s: %s", ctx->tree, port, arch);
 	struct keval ke = {.args = &args, .unsaved = shims, .nunsaved = ARRAY_SIZE(shims),
-			   .want_entries = 1, .what = what};
+			   .want_entries = 1, .what = what, .word_bits = bits};
 	struct ksyms ks;
 	int rc = ktable_eval(&ke, &ks);
-	if (rc < 0 && triple && err_code() == EXIT_INTERNAL) { /* libclang lacks the target */
-		char *msg = xasprintf("%s: evaluated as %s: %s", arch, ktable_stand_in(bits),
-				      err_msg());
-		err_clear();
-		strv_free(&args);
-		generic_args(&args, ctx, port, ktable_stand_in(bits));
-		rc = db_add_diag(ctx->db, ctx->scan_id, "ktable", NULL, 0, "note", msg);
-		free(msg);
-		if (rc == 0)
-			rc = ktable_eval(&ke, &ks);
-	}
 	strv_free(&args);
 	free(what);
 	if (rc < 0)
 		return -1;
 	size_t tl = strlen(ctx->tree);
+	if (ks.note)
+		rc = db_add_diag(ctx->db, ctx->scan_id, "ktable", NULL, 0, "note", ks.note);
 	/* every header clang opened must lie in the tree (or be a shim) */
 	for (size_t i = 0; rc == 0 && i < ks.files.n; i++) {
 		const char *f = ks.files.v[i];

@@ -53,6 +53,7 @@ void ksyms_free(struct ksyms *k)
 	free(k->v);
 	strv_free(&k->files);
 	free(k->version);
+	free(k->note);
 	memset(k, 0, sizeof(*k));
 }
 
@@ -218,14 +219,27 @@ static enum CXChildVisitResult read_enum(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Continue;
 }
 
-int ktable_eval(const struct keval *ke, struct ksyms *out)
+int ktable_eval(const struct keval *ke_in, struct ksyms *out)
 {
 	memset(out, 0, sizeof(*out));
 	CXIndex idx = clang_createIndex(0, 0);
 	struct buf src = {0};
+	struct strv alt = {0};
+	struct keval kev = *ke_in, *ke = &kev;
 	int rc = -1;
 	eval_prelude(ke, &src);
 	CXTranslationUnit tu = eval_parse(idx, ke, src.p, CXTranslationUnit_DetailedPreprocessingRecord);
+	if (!tu && ke->word_bits) { /* libclang lacks the target: the same word size */
+		const char *stand_in = ktable_stand_in(ke->word_bits);
+		for (size_t i = 0; i < ke->args->n; i++)
+			strv_push(&alt, i && !strcmp(ke->args->v[i - 1], "-target") ? stand_in
+										: ke->args->v[i]);
+		out->note = xasprintf("%s: evaluated as %s, a target this libclang has (%s)",
+				      ke->what, stand_in, err_msg());
+		err_clear();
+		ke->args = &alt;
+		tu = eval_parse(idx, ke, src.p, CXTranslationUnit_DetailedPreprocessingRecord);
+	}
 	if (!tu)
 		goto out;
 	char *e = first_error(tu);
@@ -278,6 +292,7 @@ int ktable_eval(const struct keval *ke, struct ksyms *out)
 	rc = 0;
 out:
 	buf_free(&src);
+	strv_free(&alt);
 	clang_disposeIndex(idx);
 	if (rc < 0)
 		ksyms_free(out);
@@ -341,20 +356,9 @@ static int scan_abi(struct scan_ctx *ctx, sqlite3_stmt **st, const struct arch_d
 	struct ksyms ks;
 	clangx_args(&args, sr, &sr->uapi_inc, a);
 	char *what = xasprintf("%s: %s", sr->root, a->name);
-	struct keval ke = {.args = &args, .want_version = primary, .what = what};
+	struct keval ke = {.args = &args, .want_version = primary, .what = what,
+			   .word_bits = a->word_bits};
 	int rc = ktable_eval(&ke, &ks);
-	if (rc < 0 && err_code() == EXIT_INTERNAL) { /* libclang lacks the target */
-		struct arch_desc alt = *a;
-		alt.clang_triple = ktable_stand_in(a->word_bits);
-		char *msg = xasprintf("%s: evaluated as %s: %s", a->name, alt.clang_triple, err_msg());
-		err_clear();
-		strv_free(&args);
-		clangx_args(&args, sr, &sr->uapi_inc, &alt);
-		rc = db_add_diag(ctx->db, ctx->scan_id, "ktable", NULL, 0, "note", msg);
-		free(msg);
-		if (rc == 0)
-			rc = ktable_eval(&ke, &ks);
-	}
 	strv_free(&args);
 	free(what);
 	if (rc < 0) {
@@ -365,6 +369,8 @@ static int scan_abi(struct scan_ctx *ctx, sqlite3_stmt **st, const struct arch_d
 		err_clear();
 		return rc;
 	}
+	if (ks.note)
+		rc = db_add_diag(ctx->db, ctx->scan_id, "ktable", NULL, 0, "note", ks.note);
 	for (size_t i = 0; rc == 0 && i < ks.n; i++) {
 		const struct ksym *s = &ks.v[i];
 		const char *src = sysroot_strip_prefix(sr, s->file);
