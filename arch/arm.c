@@ -6,8 +6,122 @@
  */
 #include "arch.h"
 #include "arch_elf.h"
+#include "arch_trap.h"
 
 static const char *const aliases[] = {"armhf", "armel", "armv7", "eabi", NULL};
+
+/* Trap ABI (ARM EABI; arch/arm/kernel/entry-common.S; syscall(2)):
+ * `svc #0`, number in r7, arguments in r0-r5, result in r0, -4095..-1
+ * meaning -errno. r7 is the frame pointer in Thumb code, which GCC will not
+ * let an asm statement claim, so the primitives save it in a scratch
+ * register around the trap instead of binding the number to it.
+ * 64-bit values: a register pair, low word first (little endian), starting
+ * at an even slot (r0, r2, r4) as in the AAPCS, so pread64(fd, buf, count,
+ * off) is fd, buf, count, 0, off_lo, off_hi. Calls reordered to avoid the
+ * padding (data/ll_exceptions.tsv): arm_fadvise64_64(fd, advice, off, len)
+ * and sync_file_range2(fd, flags, off, nbytes); arm has no plain
+ * sync_file_range. preadv/pwritev(2) take the offset as (low, high) longs. */
+static const struct arch_trap trap = {
+	.insn = "svc #0",
+	.nr_reg = "r7",
+	.ret_reg = "r0",
+	.arg_regs = {"r0", "r1", "r2", "r3", "r4", "r5"},
+	.clobbers = "memory",
+	.err = TRAP_ERR_NEGATIVE,
+	.reg_bits = 32,
+	.pair_align = 1,
+	.source = "AAPCS; arch/arm/kernel/entry-common.S; syscall(2)",
+	.primitives =
+		"typedef long syscov_reg_t;\n"
+		"static inline long __syscov_sys0(long n)\n"
+		"{\n"
+		"\tlong save;\n"
+		"\tregister long r0 __asm__(\"r0\");\n"
+		"\t__asm__ __volatile__(\"mov %[save], r7\\n\\tmov r7, %[nr]\\n\\tsvc #0\\n\\tmov r7, %[save]\"\n"
+		"\t\t\t     : \"=r\"(r0), [save] \"=&r\"(save)\n"
+		"\t\t\t     : [nr] \"r\"(n)\n"
+		"\t\t\t     : \"memory\");\n"
+		"\treturn r0;\n"
+		"}\n"
+		"static inline long __syscov_sys1(long n, syscov_reg_t a)\n"
+		"{\n"
+		"\tlong save;\n"
+		"\tregister syscov_reg_t r0 __asm__(\"r0\") = a;\n"
+		"\t__asm__ __volatile__(\"mov %[save], r7\\n\\tmov r7, %[nr]\\n\\tsvc #0\\n\\tmov r7, %[save]\"\n"
+		"\t\t\t     : \"+r\"(r0), [save] \"=&r\"(save)\n"
+		"\t\t\t     : [nr] \"r\"(n)\n"
+		"\t\t\t     : \"memory\");\n"
+		"\treturn r0;\n"
+		"}\n"
+		"static inline long __syscov_sys2(long n, syscov_reg_t a, syscov_reg_t b)\n"
+		"{\n"
+		"\tlong save;\n"
+		"\tregister syscov_reg_t r0 __asm__(\"r0\") = a;\n"
+		"\tregister syscov_reg_t r1 __asm__(\"r1\") = b;\n"
+		"\t__asm__ __volatile__(\"mov %[save], r7\\n\\tmov r7, %[nr]\\n\\tsvc #0\\n\\tmov r7, %[save]\"\n"
+		"\t\t\t     : \"+r\"(r0), [save] \"=&r\"(save)\n"
+		"\t\t\t     : [nr] \"r\"(n), \"r\"(r1)\n"
+		"\t\t\t     : \"memory\");\n"
+		"\treturn r0;\n"
+		"}\n"
+		"static inline long __syscov_sys3(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c)\n"
+		"{\n"
+		"\tlong save;\n"
+		"\tregister syscov_reg_t r0 __asm__(\"r0\") = a;\n"
+		"\tregister syscov_reg_t r1 __asm__(\"r1\") = b;\n"
+		"\tregister syscov_reg_t r2 __asm__(\"r2\") = c;\n"
+		"\t__asm__ __volatile__(\"mov %[save], r7\\n\\tmov r7, %[nr]\\n\\tsvc #0\\n\\tmov r7, %[save]\"\n"
+		"\t\t\t     : \"+r\"(r0), [save] \"=&r\"(save)\n"
+		"\t\t\t     : [nr] \"r\"(n), \"r\"(r1), \"r\"(r2)\n"
+		"\t\t\t     : \"memory\");\n"
+		"\treturn r0;\n"
+		"}\n"
+		"static inline long __syscov_sys4(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,\n"
+		"\t\t\t\t syscov_reg_t d)\n"
+		"{\n"
+		"\tlong save;\n"
+		"\tregister syscov_reg_t r0 __asm__(\"r0\") = a;\n"
+		"\tregister syscov_reg_t r1 __asm__(\"r1\") = b;\n"
+		"\tregister syscov_reg_t r2 __asm__(\"r2\") = c;\n"
+		"\tregister syscov_reg_t r3 __asm__(\"r3\") = d;\n"
+		"\t__asm__ __volatile__(\"mov %[save], r7\\n\\tmov r7, %[nr]\\n\\tsvc #0\\n\\tmov r7, %[save]\"\n"
+		"\t\t\t     : \"+r\"(r0), [save] \"=&r\"(save)\n"
+		"\t\t\t     : [nr] \"r\"(n), \"r\"(r1), \"r\"(r2), \"r\"(r3)\n"
+		"\t\t\t     : \"memory\");\n"
+		"\treturn r0;\n"
+		"}\n"
+		"static inline long __syscov_sys5(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,\n"
+		"\t\t\t\t syscov_reg_t d, syscov_reg_t e)\n"
+		"{\n"
+		"\tlong save;\n"
+		"\tregister syscov_reg_t r0 __asm__(\"r0\") = a;\n"
+		"\tregister syscov_reg_t r1 __asm__(\"r1\") = b;\n"
+		"\tregister syscov_reg_t r2 __asm__(\"r2\") = c;\n"
+		"\tregister syscov_reg_t r3 __asm__(\"r3\") = d;\n"
+		"\tregister syscov_reg_t r4 __asm__(\"r4\") = e;\n"
+		"\t__asm__ __volatile__(\"mov %[save], r7\\n\\tmov r7, %[nr]\\n\\tsvc #0\\n\\tmov r7, %[save]\"\n"
+		"\t\t\t     : \"+r\"(r0), [save] \"=&r\"(save)\n"
+		"\t\t\t     : [nr] \"r\"(n), \"r\"(r1), \"r\"(r2), \"r\"(r3), \"r\"(r4)\n"
+		"\t\t\t     : \"memory\");\n"
+		"\treturn r0;\n"
+		"}\n"
+		"static inline long __syscov_sys6(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,\n"
+		"\t\t\t\t syscov_reg_t d, syscov_reg_t e, syscov_reg_t f)\n"
+		"{\n"
+		"\tlong save;\n"
+		"\tregister syscov_reg_t r0 __asm__(\"r0\") = a;\n"
+		"\tregister syscov_reg_t r1 __asm__(\"r1\") = b;\n"
+		"\tregister syscov_reg_t r2 __asm__(\"r2\") = c;\n"
+		"\tregister syscov_reg_t r3 __asm__(\"r3\") = d;\n"
+		"\tregister syscov_reg_t r4 __asm__(\"r4\") = e;\n"
+		"\tregister syscov_reg_t r5 __asm__(\"r5\") = f;\n"
+		"\t__asm__ __volatile__(\"mov %[save], r7\\n\\tmov r7, %[nr]\\n\\tsvc #0\\n\\tmov r7, %[save]\"\n"
+		"\t\t\t     : \"+r\"(r0), [save] \"=&r\"(save)\n"
+		"\t\t\t     : [nr] \"r\"(n), \"r\"(r1), \"r\"(r2), \"r\"(r3), \"r\"(r4), \"r\"(r5)\n"
+		"\t\t\t     : \"memory\");\n"
+		"\treturn r0;\n"
+		"}\n",
+};
 
 const struct arch_desc arch_arm = {
 	.name = "arm",
@@ -27,4 +141,5 @@ const struct arch_desc arch_arm = {
 	.tbl_file = "arch/arm/tools/syscall.tbl",
 	.tbl_abis = "common,eabi",
 	.nr_offset = 0,
+	.trap = &trap,
 };

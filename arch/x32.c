@@ -6,8 +6,33 @@
  */
 #include "arch.h"
 #include "arch_elf.h"
+#include "arch_trap.h"
+#include "trap_x86_64.h"
 
 static const char *const aliases[] = {"x86_64-x32", "gnux32", NULL};
+
+/* Trap ABI (x86-64 psABI A.2.1 with the ILP32 data model;
+ * arch/x86/entry/syscalls/syscall_64.tbl, rows common and x32): the x86-64
+ * trap unchanged (`syscall`; rax; rdi, rsi, rdx, r10, r8, r9; rcx, r11
+ * clobbered) with __X32_SYSCALL_BIT (0x40000000) set in the number; the
+ * scanned table already includes it. Registers stay 64-bit, so syscov_reg_t
+ * is long long and a 64-bit value (loff_t) travels in one register although
+ * long is 32-bit. Exception: preadv, pwritev, preadv2, pwritev2 take the
+ * offset in one register too (compat_sys_preadv64 and friends), where the
+ * other ILP32 ABIs pass it as two longs (data/ll_exceptions.tsv). Error:
+ * -4095..-1 is -errno. */
+static const struct arch_trap trap = {
+	.insn = "syscall",
+	.nr_reg = "rax",
+	.ret_reg = "rax",
+	.arg_regs = {"rdi", "rsi", "rdx", "r10", "r8", "r9"},
+	.clobbers = "rcx r11 memory",
+	.err = TRAP_ERR_NEGATIVE,
+	.reg_bits = 64,
+	.pair_align = 0,
+	.source = "x86-64 psABI A.2.1; arch/x86/entry/syscalls/syscall_64.tbl (x32)",
+	.primitives = "typedef long long syscov_reg_t;\n" TRAP_X86_64_BODY,
+};
 
 const struct arch_desc arch_x32 = {
 	.name = "x32",
@@ -27,4 +52,5 @@ const struct arch_desc arch_x32 = {
 	.tbl_file = "arch/x86/entry/syscalls/syscall_64.tbl",
 	.tbl_abis = "common,x32",
 	.nr_offset = 0x40000000,
+	.trap = &trap,
 };

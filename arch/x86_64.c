@@ -5,9 +5,30 @@
  */
 #include "arch.h"
 #include "arch_elf.h"
+#include "arch_trap.h"
+#include "trap_x86_64.h"
 
 static const char *const aliases[] = {"amd64", "x86-64", NULL};
 static const char *const companions[] = {"i386", "x32", NULL};
+
+/* Trap ABI (x86-64 psABI A.2.1 "Calling Conventions" for the kernel;
+ * arch/x86/entry/entry_64.S): `syscall`, number in rax, arguments in rdi,
+ * rsi, rdx, r10, r8, r9 (r10 instead of rcx because the instruction itself
+ * overwrites rcx with the return address and r11 with rflags, so both are
+ * clobbered), result in rax, -4095..-1 meaning -errno. Registers are 64-bit:
+ * a 64-bit value is one argument and no call needs a register pair. */
+static const struct arch_trap trap = {
+	.insn = "syscall",
+	.nr_reg = "rax",
+	.ret_reg = "rax",
+	.arg_regs = {"rdi", "rsi", "rdx", "r10", "r8", "r9"},
+	.clobbers = "rcx r11 memory",
+	.err = TRAP_ERR_NEGATIVE,
+	.reg_bits = 64,
+	.pair_align = 0,
+	.source = "x86-64 psABI A.2.1; arch/x86/entry/entry_64.S",
+	.primitives = "typedef long syscov_reg_t;\n" TRAP_X86_64_BODY,
+};
 
 const struct arch_desc arch_x86_64 = {
 	.name = "x86_64",
@@ -28,4 +49,5 @@ const struct arch_desc arch_x86_64 = {
 	.tbl_abis = "common,64",
 	.nr_offset = 0,
 	.companions = companions,
+	.trap = &trap,
 };

@@ -19,6 +19,8 @@ enum trap_err {
 	TRAP_ERR_NEGATIVE, /* result in -4095..-1 means -errno */
 	TRAP_ERR_MIPS_A3,  /* a3 != 0 means v0 holds a positive errno */
 	TRAP_ERR_PPC_SO,   /* cr0.SO set means r3 holds a positive errno */
+	TRAP_ERR_CARRY,    /* sparc: carry (xcc.C) set means %o0 is a positive errno */
+	TRAP_ERR_ALPHA_A3, /* alpha: a3 ($19) != 0 means v0 ($0) is a positive errno */
 };
 
 struct arch_trap {
@@ -33,5 +35,12 @@ struct arch_trap {
 	const char *source;        /* where the ABI is specified (psABI, kernel file) */
 	const char *primitives;    /* see the contract above */
 };
+
+struct buf;
+struct arch_desc;
+/* Appends `#if <a->predef>` ... `#endif` holding a's primitives and the
+ * __SYSCOV_ABI, __SYSCOV_REG_BITS, __SYSCOV_PAIR_ALIGN, __SYSCOV_BIG_ENDIAN
+ * macros (see arch_trap.c); appends nothing if a has no trap. */
+void arch_trap_emit(struct buf *out, const struct arch_desc *a);
 
 #endif

@@ -1,0 +1,131 @@
+#!/bin/sh
+# run.sh EMIT: proves the trap primitives by running them.
+#
+# For every ABI whose descriptor has a trap (EMIT list), in registry order:
+#   1. compile tests/trap/trap_test.c with the ABI's cross gcc, -std=c11
+#      -Wall -Wextra -Werror -pedantic -static, at -O0 and -O2 (register
+#      allocation, frame pointers and PIC registers differ between them),
+#      and once more as -O1 -fPIC object code;
+#   2. run both binaries under qemu-<arch> (natively for the host ABI, and
+#      for ABIs without a qemu-user port if the kernel runs them); the test
+#      compares each primitive with libc's syscall();
+#   3. syntax-check the same file with clang --target (C11) and the emitted
+#      header as C++17 with clang++.
+# Prints one status line per ABI and a summary: which ABIs ran, which were
+# compiled only, which were skipped and why. Fails on any compile or run
+# failure; ABIs without a toolchain are skipped, not failed. Set
+# TRAP_MIN_RUN to require that many ABIs to have run.
+set -u
+EMIT=$1
+HERE=$(cd "$(dirname "$0")" && pwd)
+TMP=$(mktemp -d /tmp/syscov-trap.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+CLANG=$(command -v clang-14 || command -v clang || true)
+CLANGXX=$(command -v clang++-14 || command -v clang++ || true)
+CFLAGS="-std=c11 -Wall -Wextra -Werror -pedantic"
+
+"$EMIT" header >"$TMP/trap_all.h" || { echo "emit header failed"; exit 1; }
+
+# Compiler for an ABI when it is not <gnu triplet>-gcc: n32 comes from the
+# n64 cross compiler's multilib (gcc-multilib-mips64el-linux-gnuabi64).
+cc_for() {
+	case $1 in
+	mipsn32) echo "mips64el-linux-gnuabi64-gcc -mabi=n32" ;;
+	*) echo "$2-gcc" ;;
+	esac
+}
+
+# Headers for clang: the Debian cross sysroot of the ABI.
+sysroot_for() {
+	case $1 in
+	mipsn32) echo /usr/mips64el-linux-gnuabin32 ;;
+	*) echo "/usr/$2" ;;
+	esac
+}
+
+host=$(uname -m)
+ran="" compiled="" skipped="" failed=""
+nran=0
+while read -r abi triplet ctriple qemu multiarch; do
+	cc=$(cc_for "$abi" "$triplet")
+	set -- $cc
+	if ! command -v "$1" >/dev/null 2>&1; then
+		echo "== $abi: skipped (no cross compiler $1)"
+		skipped="$skipped $abi(no $1)"
+		continue
+	fi
+	bad=""
+	for opt in -O0 -O2; do
+		if ! $cc $CFLAGS -static $opt -I"$TMP" "$HERE/trap_test.c" -o "$TMP/$abi$opt" \
+			>"$TMP/$abi$opt.log" 2>&1; then
+			echo "== $abi: FAILED to compile at $opt:"; cat "$TMP/$abi$opt.log"
+			bad="compile $opt"
+		fi
+	done
+	if ! $cc $CFLAGS -O1 -fPIC -c -I"$TMP" "$HERE/trap_test.c" -o "$TMP/$abi-pic.o" \
+		>"$TMP/$abi-pic.log" 2>&1; then
+		echo "== $abi: FAILED to compile with -fPIC:"; cat "$TMP/$abi-pic.log"
+		bad="$bad compile -fPIC"
+	fi
+	if [ -n "$CLANG" ]; then
+		sr=$(sysroot_for "$abi" "$triplet")
+		if ! $CLANG --target="$ctriple" $CFLAGS -fsyntax-only -isystem "$sr/include" \
+			-I"$TMP" "$HERE/trap_test.c" >"$TMP/$abi-clang.log" 2>&1; then
+			echo "== $abi: FAILED clang --target=$ctriple:"; cat "$TMP/$abi-clang.log"
+			bad="$bad clang"
+		fi
+	fi
+	if [ -n "$CLANGXX" ]; then
+		if ! $CLANGXX --target="$ctriple" -x c++ -std=c++17 -Wall -Wextra -Werror -pedantic \
+			-fsyntax-only -I"$TMP" "$HERE/cxx.cc" >"$TMP/$abi-cxx.log" 2>&1; then
+			echo "== $abi: FAILED clang++ --target=$ctriple:"; cat "$TMP/$abi-cxx.log"
+			bad="$bad c++"
+		fi
+	fi
+	if [ -n "$bad" ]; then
+		failed="$failed $abi($bad)"
+		continue
+	fi
+	# How to run it: natively for the host ABI, else qemu-user; an ABI
+	# without a qemu port runs natively if the kernel has it (x32).
+	if [ "$abi" = "$host" ]; then
+		runner="" how=native
+	elif [ "$qemu" != - ] && command -v "qemu-$qemu" >/dev/null 2>&1; then
+		runner="qemu-$qemu" how="qemu-$qemu"
+	elif [ "$qemu" = - ] && "$TMP/$abi-O0" >/dev/null 2>&1; then
+		runner="" how="native kernel"
+	else
+		echo "== $abi: compiled only (no qemu-${qemu#-} and the kernel does not run it)"
+		compiled="$compiled $abi"
+		continue
+	fi
+	for opt in -O0 -O2; do
+		$runner "$TMP/$abi$opt" >"$TMP/$abi$opt.out" 2>&1
+		rc=$?
+		if [ $rc != 0 ] || ! grep -q "^abi $abi: " "$TMP/$abi$opt.out"; then
+			echo "== $abi: FAILED at $opt under $how (exit $rc):"; cat "$TMP/$abi$opt.out"
+			bad="$bad run$opt"
+		fi
+	done
+	if [ -n "$bad" ]; then
+		failed="$failed $abi($bad)"
+		continue
+	fi
+	echo "== $abi: ran under $how: $(tail -n 1 "$TMP/$abi-O2.out")"
+	grep '^skip' "$TMP/$abi-O2.out" | sed 's/^/   /'
+	ran="$ran $abi"
+	nran=$((nran + 1))
+done <<EOF
+$("$EMIT" list)
+EOF
+
+echo "ran ($nran):${ran:- none}"
+echo "compiled only:${compiled:- none}"
+echo "skipped:${skipped:- none}"
+echo "failed:${failed:- none}"
+[ -z "$failed" ] || exit 1
+if [ "$nran" -lt "${TRAP_MIN_RUN:-0}" ]; then
+	echo "only $nran ABIs ran, TRAP_MIN_RUN=$TRAP_MIN_RUN"
+	exit 1
+fi
+exit 0
