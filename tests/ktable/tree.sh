@@ -2,9 +2,10 @@
 # tree.sh TREE: scans a kernel tree and checks that (1) every .tbl file of
 # the tree is a source of rows, each of its distinct (abi, name) rows stored,
 # counted by awk; (2) the version is the Makefile's; (3) the generic-table
-# ports are there; (4) x86_64, i386, x32 and aarch64 agree with the UAPI scan
-# of the host's linux-libc-dev (/ and /usr/aarch64-linux-gnu) except for the
-# differences listed, with their reasons, in tree_vs_uapi.expected.
+# ports are there; (4) x86_64, i386, x32 and aarch64 (and the other Debian
+# cross sysroots present) agree with the UAPI scan of linux-libc-dev 6.1 (/ and
+# /usr/<triplet>) except for the differences listed, with their reasons, in
+# tree_vs_uapi.expected.
 set -eu
 tree=$1
 [ -f "$tree/Makefile" ] || { echo "SKIP: no tree at $tree"; exit 77; }
@@ -49,14 +50,19 @@ echo "generic tables: $ng ports"
 n=$(q "SELECT count(*) FROM ksyscall WHERE arch = 'aarch64' AND source = 'include/uapi/asm-generic/unistd.h'")
 [ "$n" -gt 250 ] || { echo "FAIL: aarch64 has $n rows from asm-generic/unistd.h"; fail=1; }
 
-# (4) tree vs UAPI headers of the host's linux-libc-dev
+# (4) tree vs UAPI headers of the host's linux-libc-dev (and of the cross
+# sysroots' linux-libc-dev-*-cross, also 6.1); ARM-private calls aside
 "$SYSCOV" scan / --db "$t/db" -q
-[ -d /usr/aarch64-linux-gnu ] && "$SYSCOV" scan /usr/aarch64-linux-gnu --db "$t/db" -q
-for abi in x86_64 i386 x32 aarch64; do
+for sr in aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu \
+	s390x-linux-gnu mips64el-linux-gnuabi64 mipsel-linux-gnu; do
+	[ -d "/usr/$sr" ] && "$SYSCOV" scan "/usr/$sr" --db "$t/db" -q
+done
+for abi in x86_64 i386 x32 aarch64 arm riscv64 ppc64le s390x mips64el mipsel; do
 	q "SELECT name, nr FROM ksyscall k JOIN scan s ON s.id = k.scan_id
 		WHERE s.kind = 'kernel-tree' AND k.arch = '$abi'" | sort >"$t/tree"
 	q "SELECT name, nr FROM ksyscall k JOIN scan s ON s.id = k.scan_id
-		WHERE s.kind = 'sysroot' AND k.arch = '$abi' AND k.abi = 'uapi'" | sort >"$t/uapi"
+		WHERE s.kind = 'sysroot' AND k.arch = '$abi' AND k.abi = 'uapi' AND NOT k.private" |
+		sort >"$t/uapi"
 	[ -s "$t/uapi" ] || { echo "no UAPI table for $abi: not compared"; continue; }
 	[ -s "$t/tree" ] || { echo "FAIL: no tree table for $abi"; fail=1; continue; }
 	echo "$abi: tree $(wc -l <"$t/tree") rows, UAPI $(wc -l <"$t/uapi") rows"
