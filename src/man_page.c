@@ -300,6 +300,15 @@ static void ftm_block(struct man_info *mi, struct buf *b)
 		b->p[0] = 0;
 }
 
+/* Whether a fill-mode line starts a declaration: older pages (semget(2))
+ * set prototypes with .BI outside .nf. Its first word must be a type. */
+static int looks_like_decl(const char *t)
+{
+	size_t n = strcspn(t, " *(");
+	return t[n] && strchr(t, '(') &&
+	       (is_type_word(t, n) || (n > 2 && !strncmp(t + n - 2, "_t", 2)));
+}
+
 /* Whether braces are balanced: a struct in the SYNOPSIS ends at "};". */
 static int balanced(const char *s)
 {
@@ -351,7 +360,7 @@ static void read_synopsis(const struct roff_doc *doc, struct man_info *mi)
 		char *t = trim_dup(l->text, strlen(l->text));
 		if (t[0] == '#' && !cur.len) {
 			directive(mi, t);
-		} else if (l->nofill || cur.len) {
+		} else if (l->nofill || cur.len || looks_like_decl(t)) {
 			add_words(&cur, t);
 			char *code = strip_comments(cur.p);
 			size_t n = strlen(code);

@@ -139,8 +139,11 @@ static int write_typed(struct typer *t, struct job *j, CXCursor c)
 	rc = db_step_done(t->ctx->db, t->upd);
 	for (int i = 0; i < n && rc == 0; i++) {
 		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
-		CXType at = clang_getCursorType(a);
-		char *canon = type_str(at, 1), *sp = type_str(at, 0);
+		/* the function type's parameter is the adjusted one (int[2] is
+		 * int *), as in the header scanner's decl_param; the spelling
+		 * keeps what the page wrote */
+		char *canon = type_str(clang_getArgType(ty, (unsigned)i), 1);
+		char *sp = type_str(clang_getCursorType(a), 0);
 		char *name = clangx_str(clang_getCursorSpelling(a));
 		sqlite3_bind_int64(t->param, 1, j->p->id);
 		sqlite3_bind_int(t->param, 2, i);

@@ -518,9 +518,14 @@ static int open_host_dir(struct man_src *src, const char *dir, const char *kind)
 	return 1;
 }
 
+/* --man-dir, when given, wins: the user asked for those pages (the CLI
+ * help says so); then the sysroot's own, then the host's. */
 static int find_pages(struct man_src *src, const struct scan_ctx *ctx)
 {
 	const struct cli *c = ctx->cli;
+	if (c && c->man_dir)
+		return open_host_dir(src, c->man_dir, "man-dir") ? 1 :
+		       err_set(EXIT_INPUT, "--man-dir %s: not a directory", c->man_dir);
 	if (ctx->sr && sysroot_is_dir(ctx->sr, "/usr/share/man/man2")) {
 		char *rel = NULL;
 		if (sysroot_resolve(ctx->sr, "/usr/share/man", &rel) == 0) {
@@ -532,9 +537,6 @@ static int find_pages(struct man_src *src, const struct scan_ctx *ctx)
 		}
 		err_clear();
 	}
-	if (c && c->man_dir)
-		return open_host_dir(src, c->man_dir, "man-dir") ? 1 :
-		       err_set(EXIT_INPUT, "--man-dir %s: not a directory", c->man_dir);
 	return open_host_dir(src, "/usr/share/man", "host");
 }
 
