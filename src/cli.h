@@ -88,6 +88,8 @@ int cmd_audit(int argc, char **argv);
 int cmd_scan(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_show(int argc, char **argv);
+int cmd_classify(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
 int cmd_arches(int argc, char **argv);
 
 #endif

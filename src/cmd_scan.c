@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "classify.h"
 #include "cli.h"
 #include "confine.h"
 #include "scan.h"
@@ -24,9 +25,24 @@ static const char audit_help[] =
 	"Usage: syscov audit [OPTIONS] [SYSROOT...]\n\n"
 	"The main job: scans each SYSROOT (default /), classifies every syscall\n"
 	"as wrapped, obsolete, internal or missing, and writes the reports.\n\n"
-	"Options:\n" CLI_SYSROOT_HELP CLI_COMMON_HELP;
+	"Options:\n" CLI_SYSROOT_HELP CLASSIFY_HELP CLI_COMMON_HELP;
 
 static const struct option scan_opts[] = {CLI_COMMON_OPTS, CLI_SYSROOT_OPTS, {0}};
+static const struct option audit_opts[] = {
+	CLI_COMMON_OPTS, CLI_SYSROOT_OPTS,
+	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
+	{"need", required_argument, NULL, OPT_NEED},
+	{0},
+};
+
+/* audit's own options: --need (classify.h). */
+static int audit_own(int opt, const char *arg, void *ctx)
+{
+	if (opt != OPT_NEED)
+		return err_set(EXIT_USAGE, "audit: unexpected option");
+	*(const char **)ctx = arg;
+	return 0;
+}
 
 struct target {
 	struct sysroot sr;
@@ -128,11 +144,24 @@ int cmd_audit(int argc, char **argv)
 	struct db db = {0};
 	int64_t *ids = NULL;
 	size_t n = 0;
-	int rc = cli_parse(&c, argc, argv, "qv", scan_opts, audit_help, NULL, NULL);
+	const char *need = NULL;
+	int rc = cli_parse(&c, argc, argv, "qv", audit_opts, audit_help, audit_own, &need);
+	if (rc == 0 && c.fail_on)
+		rc = classify_check_classes(c.fail_on);
 	if (rc == 0)
 		rc = scan_all(&c, &db, &ids, &n);
+	/* classify every sysroot scan just made (kernel-tree scans are skipped) */
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		rc = classify_scan(&db, ids[i]) < 0 ? -1 : 0;
+		if (rc == 0 && g_verbosity > 0)
+			rc = classify_print_counts(&db, ids[i], stderr);
+	}
+	/* report and gen steps go here, before the --fail-on check */
+	int failed = 0;
+	if (rc == 0 && (failed = classify_fail_on(&db, ids, n, c.fail_on, need)) < 0)
+		rc = -1;
 	free(ids);
 	db_close(&db);
 	cli_free(&c);
-	return rc < 0 ? -1 : 0;
+	return rc < 0 ? -1 : failed;
 }

@@ -45,6 +45,9 @@ static const struct {
 	 " AS syscalls_2"
 	 " FROM man_page p JOIN man_name n ON n.page_id = p.id JOIN scan s ON s.id = p.scan_id"
 	 " WHERE n.name = ?1 ORDER BY s.id, p.alias_of IS NOT NULL, p.file"},
+	{"verdict",
+	 "SELECT s.label AS scan, v.nr, v.class, v.wrapper, v.since, v.flags, v.evidence"
+	 " FROM verdict v JOIN scan s ON s.id = v.scan_id WHERE v.name = ?1 ORDER BY s.id"},
 };
 
 static int print_section(struct db *db, int idx, const char *name, struct json *j)

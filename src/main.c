@@ -14,6 +14,8 @@ const struct cmd cmd_table[] = {
 	{"scan", cmd_scan, "scan a sysroot or kernel tree into the database"},
 	{"list", cmd_list, "print the scanned syscall tables"},
 	{"show", cmd_show, "print every fact known about one syscall"},
+	{"classify", cmd_classify, "classify each syscall: wrapped, obsolete, internal, missing"},
+	{"diff", cmd_diff, "compare the verdicts of two scans"},
 	{"arches", cmd_arches, "print the ABIs syscov knows"},
 	{NULL, NULL, NULL},
 };

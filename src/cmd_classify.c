@@ -1,0 +1,71 @@
+/* cmd_classify.c: This file contains `syscov classify`: derives the verdicts
+ * of the selected sysroot scans from their facts (classify.c) and, with
+ * --fail-on, turns the presence of a class into exit status 1 for CI jobs. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify.h"
+#include "cli.h"
+
+static const char help[] =
+	"Usage: syscov classify [OPTIONS]\n\n"
+	"Classifies every syscall of each sysroot scan in the database (or of the\n"
+	"scan chosen by --scan) as wrapped, obsolete, internal or missing, with\n"
+	"the evidence (see docs/verdicts.md), replacing earlier verdicts. Prints\n"
+	"the counts per class.\n\n"
+	"Options:\n"
+	"  --scan LABEL|ID  only this scan (default: every sysroot scan)\n" CLASSIFY_HELP
+	CLI_COMMON_HELP;
+
+static const struct option opts[] = {
+	CLI_COMMON_OPTS,
+	{"scan", required_argument, NULL, OPT_SCAN},
+	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
+	{"need", required_argument, NULL, OPT_NEED},
+	{0},
+};
+
+static int own(int opt, const char *arg, void *ctx)
+{
+	if (opt != OPT_NEED)
+		return err_set(EXIT_USAGE, "classify: unexpected option");
+	*(const char **)ctx = arg;
+	return 0;
+}
+
+int cmd_classify(int argc, char **argv)
+{
+	struct cli c = {0};
+	struct db db = {0};
+	const char *need = NULL;
+	int64_t *ids = NULL;
+	size_t n = 0;
+	int rc = cli_parse(&c, argc, argv, "qv", opts, help, own, &need);
+	if (rc == 1) {
+		cli_free(&c);
+		return 0;
+	}
+	if (rc == 0 && c.args.n)
+		rc = err_set(EXIT_USAGE, "classify takes no arguments (see --help)");
+	if (rc == 0 && need && !c.fail_on)
+		rc = err_set(EXIT_USAGE, "--need works with --fail-on (see --help)");
+	if (rc == 0 && c.fail_on)
+		rc = classify_check_classes(c.fail_on);
+	if (rc == 0)
+		rc = db_open(&db, cli_db(&c), 0);
+	if (rc == 0)
+		rc = classify_select(&db, c.scan, &ids, &n);
+	if (rc == 0 && !n)
+		note("no sysroot scan in %s: run 'syscov scan' first", db.path);
+	for (size_t i = 0; i < n && rc >= 0; i++) {
+		rc = classify_scan(&db, ids[i]);
+		if (rc >= 0 && g_verbosity > 0)
+			rc = classify_print_counts(&db, ids[i], stdout);
+	}
+	if (rc >= 0)
+		rc = classify_fail_on(&db, ids, n, c.fail_on, need);
+	free(ids);
+	db_close(&db);
+	cli_free(&c);
+	return rc;
+}
