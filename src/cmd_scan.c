@@ -10,6 +10,7 @@
 #include "classify.h"
 #include "cli.h"
 #include "confine.h"
+#include "gen.h"
 #include "scan.h"
 
 static const char scan_help[] =
@@ -157,6 +158,9 @@ int cmd_audit(int argc, char **argv)
 			rc = classify_print_counts(&db, ids[i], stderr);
 	}
 	/* report and gen steps go here, before the --fail-on check */
+	/* gen: <report dir>/<label>/syscov_wrappers.h, the missing set's wrappers */
+	if (rc == 0)
+		rc = gen_audit(&db, ids, n, c.output ? c.output : "reports");
 	int failed = 0;
 	if (rc == 0 && (failed = classify_fail_on(&db, ids, n, c.fail_on, need)) < 0)
 		rc = -1;

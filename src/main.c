@@ -16,6 +16,7 @@ const struct cmd cmd_table[] = {
 	{"show", cmd_show, "print every fact known about one syscall"},
 	{"classify", cmd_classify, "classify each syscall: wrapped, obsolete, internal, missing"},
 	{"diff", cmd_diff, "compare the verdicts of two scans"},
+	{"gen", cmd_gen, "generate typed C wrappers for the missing syscalls"},
 	{"arches", cmd_arches, "print the ABIs syscov knows"},
 	{NULL, NULL, NULL},
 };

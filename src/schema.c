@@ -126,6 +126,13 @@ const char *const db_migrations[] = {
 	"  flags TEXT NOT NULL DEFAULT '',"   /* comma-separated */
 	"  evidence TEXT NOT NULL DEFAULT '[]'," /* JSON array */
 	"  PRIMARY KEY (scan_id, name));",
+	/* 2: where `syscov gen` took each wrapper's types from */
+	"CREATE TABLE wrapper ("
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,"
+	"  name TEXT NOT NULL,"
+	"  source TEXT NOT NULL CHECK (source IN ('man','kernel','override','untyped')),"
+	"  detail TEXT,"              /* why the man page was not used */
+	"  PRIMARY KEY (scan_id, name));",
 };
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);

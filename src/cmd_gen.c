@@ -1,0 +1,122 @@
+/* cmd_gen.c: `syscov gen`: one C header of typed wrappers for the missing
+ * set of the selected scans, or for named syscalls (see gen.h, docs/gen.md). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gen.h"
+
+static const char help[] =
+	"Usage: syscov gen [OPTIONS]\n\n"
+	"Writes one C header of typed static inline wrappers for the syscalls\n"
+	"that the selected scans classified as missing (or --only / --all), for\n"
+	"every scanned ABI that syscov has trap code for. syscov_sys_NAME()\n"
+	"returns -errno; syscov_NAME() returns -1 and sets errno. Types come from\n"
+	"the man pages, else data/gen_overrides.tsv, else six untyped longs.\n\n"
+	"Options:\n"
+	"  --scan LABEL|ID  use this scan (repeatable, or a,b; default: every\n"
+	"                   sysroot scan in the database)\n"
+	"  --only a,b,c     these syscalls instead of the missing set\n"
+	"  --all            every syscall of the scanned tables\n"
+	"  --arch a,b       only these ABIs (default: every scanned one)\n"
+	"  -o FILE          write the header to FILE (default: stdout)\n" CLI_COMMON_HELP;
+
+enum { OPT_GEN_SCAN = OPT_CMD_FIRST };
+
+static const struct option opts[] = {
+	CLI_COMMON_OPTS,
+	{"scan", required_argument, NULL, OPT_GEN_SCAN},
+	{"only", required_argument, NULL, OPT_ONLY},
+	{"all", no_argument, NULL, OPT_ALL},
+	{"arch", required_argument, NULL, OPT_ARCH},
+	{"output", required_argument, NULL, 'o'},
+	{0},
+};
+
+static int own_opt(int opt, const char *arg, void *ctx)
+{
+	if (opt != OPT_GEN_SCAN)
+		return err_set(EXIT_USAGE, "gen: unexpected option");
+	split_list(arg, ctx);
+	return 0;
+}
+
+/* Resolves --scan values (label or id) to scan ids; none: every sysroot scan. */
+static int resolve_scans(struct db *db, const struct strv *want, int64_t **ids, size_t *n)
+{
+	sqlite3_stmt *st;
+	const char *sql = want->n
+		? "SELECT id FROM scan WHERE label=?1 OR CAST(id AS TEXT)=?1 ORDER BY id"
+		: "SELECT id FROM scan WHERE kind='sysroot' ORDER BY id";
+	if (db_prepare(db, &st, sql) < 0)
+		return -1;
+	*ids = xcalloc(want->n + 1, sizeof(**ids));
+	*n = 0;
+	size_t cap = want->n + 1;
+	int rc = 0;
+	for (size_t i = 0; i < (want->n ? want->n : 1) && rc == 0; i++) {
+		if (want->n)
+			db_bind_text(st, 1, want->v[i]);
+		size_t before = *n;
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			if (*n == cap) {
+				cap *= 2;
+				*ids = xrealloc(*ids, cap * sizeof(**ids));
+			}
+			(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+		}
+		sqlite3_reset(st);
+		if (want->n && *n == before)
+			rc = err_set(EXIT_USAGE, "--scan %s: no such scan in %s (see syscov list)",
+				     want->v[i], db->path);
+	}
+	sqlite3_finalize(st);
+	if (rc == 0 && !*n)
+		rc = err_set(EXIT_USAGE, "%s: no sysroot scan to generate from (run syscov audit)",
+			     db->path);
+	return rc;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+	struct cli c = {0};
+	struct db db = {0};
+	struct strv scans = {0}, only = {0};
+	struct buf out = {0};
+	int64_t *ids = NULL;
+	size_t n = 0;
+	int rc = cli_parse(&c, argc, argv, "qvo:", opts, help, own_opt, &scans);
+	if (rc == 0 && c.args.n)
+		rc = err_set(EXIT_USAGE, "gen takes no arguments (see --help)");
+	if (rc == 0 && c.only && c.all)
+		rc = err_set(EXIT_USAGE, "--only and --all exclude each other");
+	if (rc == 0)
+		split_list(c.only, &only);
+	if (rc == 0 && c.only && !only.n)
+		rc = err_set(EXIT_USAGE, "--only needs at least one syscall name");
+	if (rc == 0)
+		rc = db_open(&db, cli_db(&c), 0);
+	if (rc == 0)
+		rc = resolve_scans(&db, &scans, &ids, &n);
+	if (rc == 0) {
+		struct gen_req r = {.scans = ids, .nscans = n, .only = c.only ? &only : NULL,
+				    .all = c.all, .arches = &c.arches, .record = 1};
+		struct gen_stats st;
+		rc = gen_header(&db, &r, &out, &st);
+		if (rc == 0)
+			note("%u wrappers for %u ABIs: %u typed from man pages, %u from the kernel,"
+			     " %u from overrides, %u untyped", st.total, st.abis, st.n[GEN_SRC_MAN],
+			     st.n[GEN_SRC_KERNEL], st.n[GEN_SRC_OVERRIDE], st.n[GEN_SRC_UNTYPED]);
+	}
+	if (rc == 0 && c.output)
+		rc = gen_write_file(c.output, &out);
+	else if (rc == 0 && fwrite(out.p, 1, out.len, stdout) != out.len)
+		rc = err_set(EXIT_OUTPUT, "stdout: cannot write");
+	buf_free(&out);
+	free(ids);
+	strv_free(&scans);
+	strv_free(&only);
+	db_close(&db);
+	cli_free(&c);
+	return rc < 0 ? -1 : 0;
+}

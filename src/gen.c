@@ -1,0 +1,876 @@
+/* gen.c: the wrapper generator (see gen.h and docs/gen.md).
+ *
+ * For each selected syscall it finds a prototype (man page, then the
+ * kernel's SYSCALL_DEFINE, then data/gen_overrides.tsv, else six untyped
+ * longs), and emits one header: per ABI an `#if <predef>` block with the
+ * `__NR_` fallbacks of that ABI's scanned table and the trap primitives of
+ * arch/ (arch_trap_emit), then one body per wrapper whose 64-bit arguments
+ * are laid out per register width, pair alignment and endianness.
+ *
+ * Kernel SYSCALL_DEFINE prototypes: no scanner stores them (no table in
+ * src/schema.c), so that step is skipped and the header says so. */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arch.h"
+#include "arch_trap.h"
+#include "datafile.h"
+#include "gen.h"
+
+const char *const gen_src_names[GEN_SRC_N] = {"man", "kernel", "override", "untyped"};
+
+struct wrapper {
+	char name[GEN_ID_MAX + 1];
+	enum gen_src src;
+	const char *why;            /* fixed text: why the man page was not used */
+	char page[GEN_ID_MAX + 1];  /* the man page's title, when an identifier */
+	struct gen_type ret;
+	struct gen_param p[GEN_MAX_ARGS];
+	int is_ptr[GEN_MAX_ARGS];   /* travels as a pointer (typedefs: canonical) */
+	int np;
+	int64_t page_id;            /* its includes, 0 if none */
+};
+
+struct override {
+	char name[GEN_ID_MAX + 1];
+	int always; /* the kernel ABI differs from the man page: use this first */
+	struct gen_type ret;
+	struct gen_param p[GEN_MAX_ARGS];
+	int np;
+};
+
+struct gen {
+	struct db *db;
+	const struct gen_req *r;
+	const struct arch_desc *abi[64];
+	size_t nabi;
+	struct wrapper *w;
+	size_t nw;
+	long long *nr;  /* nr[w * nabi + a] */
+	char *has_nr;
+	struct override *ov;
+	size_t nov;
+	int have_ll;    /* some ABI has 32-bit registers */
+};
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct wrapper *)a)->name, ((const struct wrapper *)b)->name);
+}
+
+static struct wrapper *find_wrapper(struct gen *g, const char *name)
+{
+	struct wrapper key;
+	snprintf(key.name, sizeof(key.name), "%s", name);
+	return bsearch(&key, g->w, g->nw, sizeof(*g->w), cmp_name);
+}
+
+static int step_rows(struct db *db, sqlite3_stmt *st, int rc)
+{
+	if (rc != SQLITE_DONE)
+		return db_fail(db, "read");
+	sqlite3_reset(st);
+	return 0;
+}
+
+/* The ABIs of the scans that arch/ can trap on, in arch_all order. */
+static int pick_abis(struct gen *g)
+{
+	struct strv seen = {0};
+	sqlite3_stmt *st;
+	if (db_prepare(g->db, &st, "SELECT DISTINCT arch FROM ksyscall WHERE scan_id=?1") < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < g->r->nscans && rc == 0; i++) {
+		sqlite3_bind_int64(st, 1, g->r->scans[i]);
+		int s;
+		while ((s = sqlite3_step(st)) == SQLITE_ROW)
+			strv_push(&seen, (const char *)sqlite3_column_text(st, 0));
+		rc = step_rows(g->db, st, s);
+	}
+	sqlite3_finalize(st);
+	const struct strv *want = g->r->arches;
+	for (size_t i = 0; rc == 0 && want && i < want->n; i++) {
+		const struct arch_desc *a = arch_find(want->v[i]);
+		if (!a)
+			rc = err_set(EXIT_USAGE, "--arch %s: unknown ABI (known: %s)", want->v[i], arch_names());
+		else if (!strv_contains(&seen, a->name))
+			rc = err_set(EXIT_USAGE, "--arch %s: not in the syscall tables of the selected scans",
+				     want->v[i]);
+		else if (!a->trap)
+			rc = err_set(EXIT_USAGE, "--arch %s: syscov has no trap code for this ABI", want->v[i]);
+	}
+	for (unsigned i = 0; rc == 0 && i < arch_count; i++) {
+		const struct arch_desc *a = arch_all[i];
+		if (!strv_contains(&seen, a->name))
+			continue;
+		int wanted = !want || !want->n;
+		for (size_t k = 0; !wanted && k < want->n; k++)
+			wanted = arch_find(want->v[k]) == a;
+		if (!wanted)
+			continue;
+		if (!a->trap) {
+			note("gen: %s left out: syscov has no trap code for it", a->name);
+			continue;
+		}
+		if (g->nabi < ARRAY_SIZE(g->abi))
+			g->abi[g->nabi++] = a;
+		if (a->trap->reg_bits < 64)
+			g->have_ll = 1;
+	}
+	strv_free(&seen);
+	return rc;
+}
+
+static void add_name(struct strv *names, const char *name)
+{
+	if (!is_c_identifier(name) || strlen(name) > GEN_ID_MAX - 12) {
+		note("gen: a syscall name that is not a C identifier was skipped");
+		return;
+	}
+	if (!strv_contains(names, name))
+		strv_push(names, name);
+}
+
+/* The selected names: --only, --all, or the missing set of the scans. */
+static int pick_names(struct gen *g)
+{
+	const char *sql = g->r->all || g->r->only
+		? "SELECT DISTINCT name FROM ksyscall WHERE scan_id=?1 AND private=0"
+		: "SELECT DISTINCT name FROM verdict WHERE scan_id=?1 AND class='missing'";
+	struct strv names = {0}, scanned = {0};
+	sqlite3_stmt *st;
+	if (db_prepare(g->db, &st, sql) < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < g->r->nscans && rc == 0; i++) {
+		sqlite3_bind_int64(st, 1, g->r->scans[i]);
+		int s;
+		while ((s = sqlite3_step(st)) == SQLITE_ROW)
+			add_name(g->r->only ? &scanned : &names,
+				    (const char *)sqlite3_column_text(st, 0));
+		rc = step_rows(g->db, st, s);
+	}
+	sqlite3_finalize(st);
+	for (size_t i = 0; rc == 0 && g->r->only && i < g->r->only->n; i++) {
+		const char *n = g->r->only->v[i];
+		if (!is_c_identifier(n) || !strv_contains(&scanned, n))
+			rc = err_set(EXIT_USAGE, "--only %s: not in the syscall tables of the selected scans",
+				     is_c_identifier(n) ? n : "(not a C identifier)");
+		else if (!strv_contains(&names, n))
+			strv_push(&names, n);
+	}
+	g->w = xcalloc(names.n + 1, sizeof(*g->w));
+	for (size_t i = 0; rc == 0 && i < names.n; i++)
+		snprintf(g->w[g->nw++].name, GEN_ID_MAX + 1, "%s", names.v[i]);
+	qsort(g->w, g->nw, sizeof(*g->w), cmp_name);
+	strv_free(&names);
+	strv_free(&scanned);
+	return rc;
+}
+
+/* __NR_ numbers per ABI: the first scan (in --scan order) that has one. */
+static int load_numbers(struct gen *g)
+{
+	g->nr = xcalloc(g->nw * g->nabi + 1, sizeof(*g->nr));
+	g->has_nr = xcalloc(g->nw * g->nabi + 1, 1);
+	sqlite3_stmt *st;
+	if (db_prepare(g->db, &st,
+		       "SELECT arch, name, nr FROM ksyscall WHERE scan_id=?1 AND private=0"
+		       " AND implemented=1") < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < g->r->nscans && rc == 0; i++) {
+		sqlite3_bind_int64(st, 1, g->r->scans[i]);
+		int s;
+		while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+			const char *arch = (const char *)sqlite3_column_text(st, 0);
+			struct wrapper *w = find_wrapper(g, (const char *)sqlite3_column_text(st, 1));
+			if (!w)
+				continue;
+			for (size_t a = 0; a < g->nabi; a++) {
+				size_t k = (size_t)(w - g->w) * g->nabi + a;
+				if (strcmp(g->abi[a]->name, arch) || g->has_nr[k])
+					continue;
+				g->nr[k] = sqlite3_column_int64(st, 2);
+				g->has_nr[k] = 1;
+			}
+		}
+		rc = step_rows(g->db, st, s);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int is_pointer_text(const char *canonical)
+{
+	return canonical && strchr(canonical, '*');
+}
+
+/* Gives every parameter a name that is unique, not reserved, and does not
+ * shadow a typedef used by the prototype. */
+static void fix_param_names(struct gen_param *p, int np)
+{
+	for (int i = 0; i < np; i++) {
+		int bad = !p[i].name[0] || p[i].name[0] == '_' || str_starts(p[i].name, "syscov_");
+		for (int k = 0; k < np && !bad; k++)
+			bad = (k < i && !strcmp(p[k].name, p[i].name)) ||
+			      (p[k].t.base == GT_TYPEDEF && !strcmp(p[k].t.tag, p[i].name));
+		if (bad)
+			snprintf(p[i].name, sizeof(p[i].name), "a%d", i);
+	}
+}
+
+/* Types a wrapper from one man_proto row: the page's own spellings first,
+ * then the canonical types, each rebuilt by the whitelist grammar. */
+static int type_from_proto(struct wrapper *w, sqlite3_stmt *pp, int64_t proto_id,
+			   const char *ret_spelled, const char *ret_canon, int nparams, int parsed)
+{
+	const char *why;
+	struct gen_param p[GEN_MAX_ARGS];
+	int is_ptr[GEN_MAX_ARGS] = {0}, np = 0, rc = 0;
+	struct gen_type ret;
+	if (nparams < 0 || nparams > GEN_MAX_ARGS) {
+		w->why = "the man page's prototype has more than six parameters";
+		return -1;
+	}
+	if (gen_type_parse(ret_spelled ? ret_spelled : "", &ret, NULL, &why) < 0 &&
+	    gen_type_parse(ret_canon ? ret_canon : "", &ret, NULL, &why) < 0) {
+		w->why = "the man page's return type is outside the type grammar";
+		return -1;
+	}
+	sqlite3_bind_int64(pp, 1, proto_id);
+	int s;
+	while (rc == 0 && (s = sqlite3_step(pp)) == SQLITE_ROW) {
+		const char *canon = (const char *)sqlite3_column_text(pp, 0);
+		const char *spelled = (const char *)sqlite3_column_text(pp, 1);
+		const char *name = (const char *)sqlite3_column_text(pp, 2);
+		if (np >= nparams) {
+			why = "more parameter rows than parameters";
+			rc = -1;
+			break;
+		}
+		struct gen_param *q = &p[np];
+		if ((!spelled || gen_type_parse(spelled, &q->t, NULL, &why) < 0) &&
+		    gen_type_parse(canon ? canon : "", &q->t, NULL, &why) < 0) {
+			rc = -1;
+			break;
+		}
+		snprintf(q->name, sizeof(q->name), "%s", name && gen_name_ok(name) ? name : "");
+		/* a name the grammar refuses (a keyword, a macro) is replaced */
+		if (!gen_name_ok(q->name))
+			q->name[0] = 0;
+		is_ptr[np] = q->t.ptr > 0 || is_pointer_text(canon);
+		if (q->t.base == GT_TYPEDEF && !parsed) {
+			why = "a typedef the man scan could not resolve";
+			rc = -1;
+		}
+		np++;
+	}
+	sqlite3_reset(pp);
+	if (rc == 0 && np != nparams) {
+		why = "parameter rows missing";
+		rc = -1;
+	}
+	if (rc == 0 && ret.base == GT_TYPEDEF && !parsed) {
+		why = "a typedef the man scan could not resolve";
+		rc = -1;
+	}
+	if (rc < 0) {
+		w->why = why;
+		return -1;
+	}
+	fix_param_names(p, np);
+	w->ret = ret;
+	w->np = np;
+	memcpy(w->p, p, sizeof(p));
+	memcpy(w->is_ptr, is_ptr, sizeof(is_ptr));
+	return 0;
+}
+
+/* The man page prototype of w: the syscall(2) form first, then a function
+ * of the same name, from the first scan that has a usable one. */
+static int type_from_man(struct gen *g, struct wrapper *w)
+{
+	sqlite3_stmt *st, *pp;
+	if (db_prepare(g->db, &st,
+		       "SELECT p.id, p.ret_spelled, p.ret, p.nparams, p.parsed, g.id, g.title"
+		       " FROM man_proto p JOIN man_page g ON g.id = p.page_id"
+		       " WHERE g.scan_id = ?1 AND (p.name = ?2 OR p.sys_name = 'SYS_' || ?2)"
+		       " AND coalesce(p.variadic, 0) = 0"
+		       " ORDER BY p.via_syscall DESC, p.parsed DESC, p.id") < 0)
+		return -1;
+	if (db_prepare(g->db, &pp,
+		       "SELECT type, spelled, name FROM man_param WHERE proto_id=?1 ORDER BY idx") < 0) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	int found = 0, rc = 0;
+	w->why = "no man page prototype";
+	for (size_t i = 0; i < g->r->nscans && !found && rc == 0; i++) {
+		sqlite3_bind_int64(st, 1, g->r->scans[i]);
+		db_bind_text(st, 2, w->name);
+		int s;
+		while (!found && (s = sqlite3_step(st)) == SQLITE_ROW) {
+			if (sqlite3_column_type(st, 3) == SQLITE_NULL)
+				continue; /* never typed: no parameter rows to trust */
+			if (type_from_proto(w, pp, sqlite3_column_int64(st, 0),
+					    (const char *)sqlite3_column_text(st, 1),
+					    (const char *)sqlite3_column_text(st, 2),
+					    sqlite3_column_int(st, 3), sqlite3_column_int(st, 4)) < 0)
+				continue;
+			found = 1;
+			w->src = GEN_SRC_MAN;
+			w->page_id = sqlite3_column_int64(st, 5);
+			const char *title = (const char *)sqlite3_column_text(st, 6);
+			if (title && is_c_identifier(title))
+				snprintf(w->page, sizeof(w->page), "%s", title);
+		}
+		if (!found && s != SQLITE_DONE)
+			rc = db_fail(g->db, "read");
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	sqlite3_finalize(pp);
+	return rc < 0 ? -1 : found;
+}
+
+/* data/gen_overrides.tsv: name, use (fallback|always), ret, params, source. */
+static int load_overrides(struct gen *g)
+{
+	FILE *f = datafile_open("gen_overrides.tsv");
+	if (!f)
+		return -1;
+	char line[1024];
+	int ln = 0, rc = 0;
+	size_t cap = 0;
+	while (rc == 0 && fgets(line, sizeof(line), f)) {
+		ln++;
+		line[strcspn(line, "\n")] = 0;
+		if (!line[0] || line[0] == '#' || str_starts(line, "name\t"))
+			continue;
+		char *col[5] = {0}, *s = line;
+		int nc = 0;
+		for (; nc < 5 && s; nc++) {
+			col[nc] = s;
+			s = strchr(s, '\t');
+			if (s)
+				*s++ = 0;
+		}
+		if (g->nov == cap) {
+			cap = cap ? cap * 2 : 32;
+			g->ov = xrealloc(g->ov, cap * sizeof(*g->ov));
+		}
+		struct override *o = &g->ov[g->nov];
+		memset(o, 0, sizeof(*o));
+		const char *why = "a bad use column";
+		char *proto = nc == 5 ? xasprintf("%s %s(%s);", col[2], col[0], col[3]) : NULL;
+		if (nc != 5 || !is_c_identifier(col[0]) ||
+		    (strcmp(col[1], "fallback") && strcmp(col[1], "always")) ||
+		    gen_proto_parse(proto, 0, &o->ret, o->p, &o->np, &why) < 0) {
+			rc = err_set(EXIT_INPUT, "gen_overrides.tsv:%d: %s", ln,
+				     nc != 5 ? "needs 5 tab-separated columns" : why);
+		} else {
+			for (int i = 0; i < o->np && rc == 0; i++)
+				if (o->p[i].t.base == GT_TYPEDEF)
+					rc = err_set(EXIT_INPUT, "gen_overrides.tsv:%d: %s", ln,
+						     "use builtin types: a typedef needs a header");
+			snprintf(o->name, sizeof(o->name), "%s", col[0]);
+			o->always = col[1][0] == 'a';
+			fix_param_names(o->p, o->np);
+			g->nov++;
+		}
+		free(proto);
+	}
+	fclose(f);
+	return rc;
+}
+
+static const struct override *find_override(const struct gen *g, const char *name)
+{
+	for (size_t i = 0; i < g->nov; i++)
+		if (!strcmp(g->ov[i].name, name))
+			return &g->ov[i];
+	return NULL;
+}
+
+static void use_override(struct wrapper *w, const struct override *o)
+{
+	w->src = GEN_SRC_OVERRIDE;
+	w->ret = o->ret;
+	w->np = o->np;
+	memcpy(w->p, o->p, sizeof(w->p));
+	for (int i = 0; i < o->np; i++)
+		w->is_ptr[i] = o->p[i].t.ptr > 0;
+	w->page_id = 0;
+	w->page[0] = 0;
+}
+
+static void use_untyped(struct wrapper *w)
+{
+	const char *why;
+	w->src = GEN_SRC_UNTYPED;
+	gen_type_parse("long", &w->ret, NULL, &why);
+	w->np = GEN_MAX_ARGS;
+	for (int i = 0; i < GEN_MAX_ARGS; i++) {
+		gen_type_parse("long", &w->p[i].t, NULL, &why);
+		snprintf(w->p[i].name, sizeof(w->p[i].name), "a%d", i);
+		w->is_ptr[i] = 0;
+	}
+}
+
+static int type_all(struct gen *g)
+{
+	for (size_t i = 0; i < g->nw; i++) {
+		struct wrapper *w = &g->w[i];
+		const struct override *o = find_override(g, w->name);
+		if (o && o->always) {
+			use_override(w, o);
+			w->why = "the kernel's arguments differ from the man page's prototype";
+			continue;
+		}
+		int r = type_from_man(g, w);
+		if (r < 0)
+			return -1;
+		if (r)
+			continue;
+		if (o)
+			use_override(w, o);
+		else
+			use_untyped(w);
+	}
+	return 0;
+}
+
+/* ---- emission ---- */
+
+static void put_decl(struct buf *b, const struct gen_type *t, const char *name)
+{
+	size_t n = strlen(t->text);
+	buf_printf(b, "%s%s%s", t->text, n && t->text[n - 1] == '*' ? "" : " ", name);
+}
+
+static void put_sig(struct buf *b, const struct wrapper *w, const struct gen_type *ret,
+		    const char *prefix)
+{
+	buf_puts(b, "static inline ");
+	char *fn = xasprintf("%s%s", prefix, w->name);
+	put_decl(b, ret, fn);
+	free(fn);
+	buf_putc(b, '(');
+	for (int i = 0; i < w->np; i++) {
+		if (i)
+			buf_puts(b, ", ");
+		put_decl(b, &w->p[i].t, w->p[i].name);
+	}
+	buf_puts(b, w->np ? ")\n" : "void)\n");
+}
+
+/* The argument list for one register layout: reg_bits 64 (one register per
+ * argument) or 32, with or without even-pair alignment. Returns the number
+ * of registers, or -1 when more than six are needed. */
+static int layout(const struct wrapper *w, unsigned reg_bits, int pair_align, struct buf *b)
+{
+	int slot = 0;
+	for (int i = 0; i < w->np; i++) {
+		const char *n = w->p[i].name;
+		if (w->p[i].t.ll && reg_bits < 64) {
+			if (pair_align && slot % 2) {
+				buf_puts(b, ", 0");
+				slot++;
+			}
+			buf_printf(b, ", __SYSCOV_LL1(%s), __SYSCOV_LL2(%s)", n, n);
+			slot += 2;
+		} else {
+			buf_printf(b, ", %s(%s)", w->is_ptr[i] ? "__SYSCOV_PTR" : "__SYSCOV_ARG", n);
+			slot++;
+		}
+	}
+	return slot > GEN_MAX_ARGS ? -1 : slot;
+}
+
+static void put_call(struct buf *b, const struct wrapper *w, unsigned reg_bits, int pair_align)
+{
+	struct buf args = {0};
+	buf_puts(&args, "");
+	int n = layout(w, reg_bits, pair_align, &args);
+	if (n < 0) {
+		buf_puts(b, "\t/* its 64-bit arguments need more than six registers here */\n");
+		for (int i = 0; i < w->np; i++)
+			buf_printf(b, "\t(void)%s;\n", w->p[i].name);
+		buf_puts(b, "\treturn -ENOSYS;\n");
+	} else {
+		buf_printf(b, "\treturn __syscov_sys%d(__NR_%s%s);\n", n, w->name, args.p);
+	}
+	buf_free(&args);
+}
+
+static int wrapper_has_ll(const struct wrapper *w)
+{
+	for (int i = 0; i < w->np; i++)
+		if (w->p[i].t.ll)
+			return 1;
+	return 0;
+}
+
+static void put_wrapper(struct gen *g, struct buf *b, const struct wrapper *w)
+{
+	static const char *const src_note[GEN_SRC_N] = {
+		"types from the man page",
+		"types from the kernel's SYSCALL_DEFINE",
+		"types from data/gen_overrides.tsv",
+		"UNTYPED: six long arguments, pass only those the call takes",
+	};
+	buf_printf(b, "\n/* %s: %s", w->name, src_note[w->src]);
+	if (w->src == GEN_SRC_MAN && w->page[0])
+		buf_printf(b, " %s(2)", w->page);
+	if (w->src != GEN_SRC_MAN && w->why)
+		buf_printf(b, " (%s)", w->why);
+	buf_puts(b, " */\n");
+	if (w->src == GEN_SRC_UNTYPED)
+		buf_printf(b, "#define SYSCOV_UNTYPED_%s 1\n", w->name);
+	struct gen_type lng;
+	const char *why;
+	gen_type_parse("long", &lng, NULL, &why);
+	put_sig(b, w, &lng, "syscov_sys_");
+	buf_printf(b, "{\n#ifndef __NR_%s\n", w->name);
+	for (int i = 0; i < w->np; i++)
+		buf_printf(b, "\t(void)%s;\n", w->p[i].name);
+	buf_puts(b, "\treturn -ENOSYS;\n");
+	if (wrapper_has_ll(w) && g->have_ll) {
+		buf_puts(b, "#elif __SYSCOV_REG_BITS == 64\n");
+		put_call(b, w, 64, 0);
+		buf_puts(b, "#elif __SYSCOV_PAIR_ALIGN\n");
+		put_call(b, w, 32, 1);
+		buf_puts(b, "#else\n");
+		put_call(b, w, 32, 0);
+	} else {
+		buf_puts(b, "#else\n");
+		put_call(b, w, 64, 0);
+	}
+	buf_puts(b, "#endif\n}\n\n");
+	put_sig(b, w, &w->ret, "syscov_");
+	buf_puts(b, "{\n\t");
+	if (w->ret.base == GT_VOID && !w->ret.ptr)
+		buf_puts(b, "(void)__syscov_ret(");
+	else if (w->ret.ptr)
+		buf_printf(b, "return (%s)(uintptr_t)__syscov_ret(", w->ret.text);
+	else
+		buf_printf(b, "return (%s)__syscov_ret(", w->ret.text);
+	buf_printf(b, "syscov_sys_%s(", w->name);
+	for (int i = 0; i < w->np; i++)
+		buf_printf(b, "%s%s", i ? ", " : "", w->p[i].name);
+	buf_puts(b, "));\n}\n");
+}
+
+/* Typedef names the C library's headers declare. A page's kernel headers
+ * (<linux/x.h>, <asm/x.h>) are included only for the other typedefs
+ * (aio_context_t, cap_user_header_t): several of them redefine what the
+ * libc headers define (struct flock, struct timeval), and a wrapper
+ * needs only types, never the constants they are named for. */
+static const char *const libc_typedefs[] = {
+	"caddr_t", "clockid_t", "cpu_set_t", "dev_t", "fd_set", "gid_t", "id_t", "idtype_t",
+	"key_t", "loff_t", "mode_t", "mqd_t", "nfds_t", "off64_t", "off_t", "pid_t",
+	"sighandler_t", "siginfo_t", "sigset_t", "size_t", "socklen_t", "ssize_t", "stack_t",
+	"time_t", "timer_t", "uid_t", "uint32_t", "int32_t", "uint16_t", "uint8_t",
+};
+
+/* 0: w uses no typedef (struct tags are forward-declared: no header needed);
+ * 1: only libc typedefs; 2: a kernel one. */
+static int typedef_use(const struct wrapper *w)
+{
+	int use = 0;
+	for (int k = -1; k < w->np; k++) {
+		const struct gen_type *t = k < 0 ? &w->ret : &w->p[k].t;
+		if (t->base != GT_TYPEDEF)
+			continue;
+		int libc = 0;
+		for (size_t i = 0; i < ARRAY_SIZE(libc_typedefs) && !libc; i++)
+			libc = !strcmp(t->tag, libc_typedefs[i]);
+		use = libc && use < 2 ? 1 : 2;
+	}
+	return use;
+}
+
+/* Includes named by the man pages of the wrappers typed from them. */
+static int put_includes(struct gen *g, struct buf *b)
+{
+	struct strv seen = {0};
+	sqlite3_stmt *st;
+	if (db_prepare(g->db, &st, "SELECT header FROM man_include WHERE page_id=?1 ORDER BY idx") < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < g->nw && rc == 0; i++) {
+		int use = typedef_use(&g->w[i]);
+		if (g->w[i].src != GEN_SRC_MAN || !g->w[i].page_id || !use)
+			continue;
+		sqlite3_bind_int64(st, 1, g->w[i].page_id);
+		int s;
+		while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+			const char *h = (const char *)sqlite3_column_text(st, 0);
+			if (!h || !gen_include_ok(h) || strv_contains(&seen, h))
+				continue;
+			if ((str_starts(h, "linux/") || str_starts(h, "asm")) && use < 2)
+				continue;
+			strv_push(&seen, h);
+			/* a page may name a header this libc lacks (sys/kdaemon.h) */
+			buf_printf(b, "#if !defined(__has_include) || __has_include(<%s>)\n"
+				      "#include <%s>\n#endif\n", h, h);
+		}
+		rc = step_rows(g->db, st, s);
+	}
+	sqlite3_finalize(st);
+	strv_free(&seen);
+	return rc;
+}
+
+/* Forward declarations of the struct and union tags the prototypes use, so
+ * that a tag first seen in a parameter list has file scope. */
+static void put_tags(struct gen *g, struct buf *b)
+{
+	struct strv seen = {0};
+	for (size_t i = 0; i < g->nw; i++) {
+		const struct wrapper *w = &g->w[i];
+		for (int k = -1; k < w->np; k++) {
+			const struct gen_type *t = k < 0 ? &w->ret : &w->p[k].t;
+			if (t->base != GT_TAG)
+				continue;
+			char *d = xasprintf("%s %s;", t->tagkw, t->tag);
+			if (!strv_contains(&seen, d)) {
+				buf_printf(b, "%s\n", d);
+				strv_push(&seen, d);
+			}
+			free(d);
+		}
+	}
+	strv_free(&seen);
+}
+
+/* A scan label is printed only when it cannot end the comment. */
+static int label_ok(const char *s)
+{
+	if (!s || !*s || strlen(s) > 64)
+		return 0;
+	for (; *s; s++)
+		if (!(isalnum((unsigned char)*s) || strchr("_.+-", *s)))
+			return 0;
+	return 1;
+}
+
+static int put_head(struct gen *g, struct buf *b, const struct gen_stats *stt)
+{
+	buf_printf(b, "/* syscov_wrappers.h: typed system call wrappers, generated by syscov %s.\n"
+		      " *\n * %u wrappers for the ABIs:", SYSCOV_VERSION, stt->total);
+	for (size_t a = 0; a < g->nabi; a++)
+		buf_printf(b, " %s", g->abi[a]->name);
+	buf_puts(b, "\n * (one header: the compiler's predefined macros pick the ABI).\n * Scans:");
+	sqlite3_stmt *st;
+	if (db_prepare(g->db, &st, "SELECT label FROM scan WHERE id=?1") < 0)
+		return -1;
+	for (size_t i = 0; i < g->r->nscans; i++) {
+		sqlite3_bind_int64(st, 1, g->r->scans[i]);
+		const char *l = sqlite3_step(st) == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+		buf_printf(b, " %lld", (long long)g->r->scans[i]);
+		if (label_ok(l))
+			buf_printf(b, " (%s)", l);
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	buf_printf(b, ".\n * Types: %u from man pages, %u from the kernel's SYSCALL_DEFINE (not scanned\n"
+		      " * by this syscov), %u from data/gen_overrides.tsv, %u untyped.\n",
+		   stt->n[GEN_SRC_MAN], stt->n[GEN_SRC_KERNEL], stt->n[GEN_SRC_OVERRIDE],
+		   stt->n[GEN_SRC_UNTYPED]);
+	buf_puts(b, " *\n"
+		    " * syscov_sys_NAME() returns the kernel's result: -errno on failure.\n"
+		    " * syscov_NAME() returns -1 and sets errno on failure, like libc.\n"
+		    " * NAME() itself is left to the C library. A call the ABI lacks\n"
+		    " * returns -ENOSYS. See docs/gen.md. Do not edit: rerun syscov gen. */\n"
+		    "#ifndef SYSCOV_WRAPPERS_H\n#define SYSCOV_WRAPPERS_H\n\n"
+		    "/* The man pages' typedefs (cpu_set_t, loff_t, siginfo_t) need the\n"
+		    " * GNU feature set: include this header first, or define _GNU_SOURCE. */\n"
+		    "#ifndef _GNU_SOURCE\n#define _GNU_SOURCE 1\n#endif\n"
+		    "#include <errno.h>\n#include <stdint.h>\n#include <asm/unistd.h>\n");
+	return 0;
+}
+
+static void put_abis(struct gen *g, struct buf *b)
+{
+	buf_puts(b, "\n");
+	for (size_t a = 0; a < g->nabi; a++) {
+		buf_printf(b, "#%s %s\n#define SYSCOV_ABI_%s 1\n", a ? "elif" : "if", g->abi[a]->predef,
+			   g->abi[a]->name);
+		for (size_t i = 0; i < g->nw; i++) {
+			size_t k = i * g->nabi + a;
+			if (!g->has_nr[k])
+				continue;
+			buf_printf(b, "#ifndef __NR_%s\n#define __NR_%s %lld\n#endif\n", g->w[i].name,
+				   g->w[i].name, g->nr[k]);
+		}
+	}
+	buf_puts(b, g->nabi ? "#else\n" : "#if 1\n");
+	buf_puts(b, "#error \"syscov_wrappers.h: not generated for this ABI; it has:");
+	for (size_t a = 0; a < g->nabi; a++)
+		buf_printf(b, " %s", g->abi[a]->name);
+	buf_puts(b, "\"\n#endif\n\n");
+	for (size_t a = 0; a < g->nabi; a++)
+		arch_trap_emit(b, g->abi[a]);
+	buf_puts(b, "\n/* A 64-bit argument in a pair of 32-bit registers: LL1 goes first. */\n"
+		    "#if __SYSCOV_BIG_ENDIAN\n"
+		    "#define __SYSCOV_LL1(x) ((syscov_reg_t)(unsigned long)((unsigned long long)(x) >> 32))\n"
+		    "#define __SYSCOV_LL2(x) ((syscov_reg_t)(unsigned long)(unsigned long long)(x))\n"
+		    "#else\n"
+		    "#define __SYSCOV_LL1(x) ((syscov_reg_t)(unsigned long)(unsigned long long)(x))\n"
+		    "#define __SYSCOV_LL2(x) ((syscov_reg_t)(unsigned long)((unsigned long long)(x) >> 32))\n"
+		    "#endif\n"
+		    "#define __SYSCOV_ARG(x) ((syscov_reg_t)(x))\n"
+		    "#define __SYSCOV_PTR(x) ((syscov_reg_t)(uintptr_t)(x))\n\n"
+		    "/* -errno to the libc convention (musl's __syscall_ret) */\n"
+		    "static inline long __syscov_ret(long r)\n{\n"
+		    "\tif (r < 0 && r > -4096) {\n\t\terrno = (int)-r;\n\t\treturn -1;\n\t}\n"
+		    "\treturn r;\n}\n");
+}
+
+static int record(struct gen *g)
+{
+	sqlite3_stmt *st;
+	if (db_exec(g->db, "BEGIN IMMEDIATE") < 0)
+		return -1;
+	if (db_prepare(g->db, &st,
+		       "INSERT OR REPLACE INTO wrapper(scan_id, name, source, detail) VALUES(?1,?2,?3,?4)") < 0)
+		goto fail;
+	for (size_t s = 0; s < g->r->nscans; s++)
+		for (size_t i = 0; i < g->nw; i++) {
+			sqlite3_bind_int64(st, 1, g->r->scans[s]);
+			db_bind_text(st, 2, g->w[i].name);
+			db_bind_text(st, 3, gen_src_names[g->w[i].src]);
+			db_bind_text(st, 4, g->w[i].src == GEN_SRC_MAN ? NULL : g->w[i].why);
+			if (db_step_done(g->db, st) < 0) {
+				sqlite3_finalize(st);
+				goto fail;
+			}
+		}
+	sqlite3_finalize(st);
+	return db_exec(g->db, "COMMIT");
+fail:
+	sqlite3_exec(g->db->h, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+int gen_header(struct db *db, const struct gen_req *r, struct buf *out, struct gen_stats *stt)
+{
+	struct gen g = {.db = db, .r = r};
+	memset(stt, 0, sizeof(*stt));
+	int rc = pick_abis(&g);
+	if (rc == 0)
+		rc = pick_names(&g);
+	if (rc == 0)
+		rc = load_numbers(&g);
+	if (rc == 0)
+		rc = load_overrides(&g);
+	if (rc == 0)
+		rc = type_all(&g);
+	if (rc == 0 && r->record)
+		rc = record(&g);
+	if (rc == 0) {
+		for (size_t i = 0; i < g.nw; i++)
+			stt->n[g.w[i].src]++;
+		stt->total = (unsigned)g.nw;
+		stt->abis = (unsigned)g.nabi;
+		rc = put_head(&g, out, stt);
+	}
+	if (rc == 0)
+		rc = put_includes(&g, out);
+	if (rc == 0) {
+		buf_puts(out, "\n");
+		put_tags(&g, out);
+		put_abis(&g, out);
+		for (size_t i = 0; i < g.nw; i++)
+			put_wrapper(&g, out, &g.w[i]);
+		buf_puts(out, "\n#endif /* SYSCOV_WRAPPERS_H */\n");
+	}
+	free(g.w);
+	free(g.nr);
+	free(g.has_nr);
+	free(g.ov);
+	return rc;
+}
+
+int gen_write_file(const char *path, const struct buf *b)
+{
+	char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "w");
+	int rc = 0;
+	if (!f || fwrite(b->p, 1, b->len, f) != b->len || fflush(f) != 0)
+		rc = err_set(EXIT_OUTPUT, "%s: cannot write: %s", path, strerror(errno));
+	if (f && fclose(f) != 0 && rc == 0)
+		rc = err_set(EXIT_OUTPUT, "%s: cannot write: %s", path, strerror(errno));
+	if (rc == 0 && rename(tmp, path) != 0)
+		rc = err_set(EXIT_OUTPUT, "%s: cannot write: %s", path, strerror(errno));
+	if (rc < 0)
+		unlink(tmp);
+	free(tmp);
+	return rc;
+}
+
+static int mkdir_p(char *path)
+{
+	for (char *s = path + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = 0;
+		int r = mkdir(path, 0777);
+		*s = '/';
+		if (r < 0 && errno != EEXIST)
+			return err_set(EXIT_OUTPUT, "%s: cannot create: %s", path, strerror(errno));
+	}
+	if (mkdir(path, 0777) < 0 && errno != EEXIST)
+		return err_set(EXIT_OUTPUT, "%s: cannot create: %s", path, strerror(errno));
+	return 0;
+}
+
+int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, "SELECT label, kind FROM scan WHERE id=?1") < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		sqlite3_bind_int64(st, 1, ids[i]);
+		if (sqlite3_step(st) != SQLITE_ROW) {
+			rc = db_fail(db, "read");
+			break;
+		}
+		/* kernel trees have no verdicts, hence no missing set */
+		char *label = xstrdup((const char *)sqlite3_column_text(st, 0));
+		int tree = !strcmp((const char *)sqlite3_column_text(st, 1), "kernel-tree");
+		sqlite3_reset(st);
+		if (!tree) {
+			struct gen_req r = {.scans = &ids[i], .nscans = 1, .record = 1};
+			struct gen_stats stt;
+			struct buf b = {0};
+			/* a label is a file name chosen by syscov: no '/', never ".." */
+			char *d = xasprintf("%s/%s", dir ? dir : "reports",
+					    strchr(label, '/') || label[0] == '.' ? "scan" : label);
+			char *path = xasprintf("%s/syscov_wrappers.h", d);
+			rc = gen_header(db, &r, &b, &stt);
+			if (rc == 0)
+				rc = mkdir_p(d);
+			if (rc == 0)
+				rc = gen_write_file(path, &b);
+			if (rc == 0)
+				note("wrote %s: %u wrappers (%u typed from man pages, %u untyped)", path,
+				     stt.total, stt.n[GEN_SRC_MAN], stt.n[GEN_SRC_UNTYPED]);
+			buf_free(&b);
+			free(d);
+			free(path);
+		}
+		free(label);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
