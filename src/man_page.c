@@ -313,6 +313,9 @@ static int looks_like_decl(const char *t)
 static int balanced(const char *s)
 {
 	int depth = 0;
+	const char *paren = strchr(s, '('), *brace = strchr(s, '{');
+	if (paren && brace && paren < brace)
+		return 1; /* a function's ';' ends it, whatever its braces */
 	for (; *s; s++)
 		depth += (*s == '{') - (*s == '}');
 	return depth <= 0;

@@ -124,6 +124,48 @@ static char *type_str(CXType ty, int canonical)
 	return clangx_str(clang_getTypeSpelling(canonical ? clang_getCanonicalType(ty) : ty));
 }
 
+/* A parameter's type as the function's type has it: arrays decay to
+ * pointers and top-level qualifiers (restrict, const) do not count, the
+ * convention of the header scanner's decl_param. */
+static char *param_type(CXType ty)
+{
+	CXType c = clang_getCanonicalType(ty);
+	char *s;
+	if (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray ||
+	    c.kind == CXType_VariableArray) {
+		/* clang keeps the element's qualifiers on the array type */
+		char *e = type_str(clang_getArrayElementType(c), 1);
+		int ptr = e[strlen(e) - 1] == '*', cq = clang_isConstQualifiedType(c);
+		if (ptr)
+			s = cq ? xasprintf("%sconst *", e) : xasprintf("%s*", e);
+		else
+			s = xasprintf("%s%s *", cq ? "const " : "", e);
+		free(e);
+	} else {
+		s = type_str(c, 0);
+	}
+	static const char *const quals[] = {"restrict", "const", "volatile"};
+	for (int again = 1; again;) {
+		again = 0;
+		size_t n = strlen(s);
+		for (size_t i = 0; i < ARRAY_SIZE(quals); i++) {
+			size_t q = strlen(quals[i]);
+			if (strchr(s, '*') && n > q && !strcmp(s + n - q, quals[i]) &&
+			    (s[n - q - 1] == '*' || s[n - q - 1] == ' ')) {
+				n -= q;
+				while (n && s[n - 1] == ' ')
+					n--;
+				s[n] = 0;
+				again = 1;
+			} else if (!strchr(s, '*') && !strncmp(s, quals[i], q) && s[q] == ' ') {
+				memmove(s, s + q + 1, n - q);
+				again = 1;
+			}
+		}
+	}
+	return s;
+}
+
 static int write_typed(struct typer *t, struct job *j, CXCursor c)
 {
 	CXType ty = clang_getCursorType(c);
@@ -139,10 +181,9 @@ static int write_typed(struct typer *t, struct job *j, CXCursor c)
 	rc = db_step_done(t->ctx->db, t->upd);
 	for (int i = 0; i < n && rc == 0; i++) {
 		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
-		/* the function type's parameter is the adjusted one (int[2] is
-		 * int *), as in the header scanner's decl_param; the spelling
-		 * keeps what the page wrote */
-		char *canon = type_str(clang_getArgType(ty, (unsigned)i), 1);
+		/* adjusted as in the function's type; the spelling keeps what
+		 * the page wrote */
+		char *canon = param_type(clang_getArgType(ty, (unsigned)i));
 		char *sp = type_str(clang_getCursorType(a), 0);
 		char *name = clangx_str(clang_getCursorSpelling(a));
 		sqlite3_bind_int64(t->param, 1, j->p->id);
