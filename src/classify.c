@@ -233,6 +233,9 @@ struct cls_run {
 	struct db *db;
 	int64_t scan_id;
 	const char *arch;
+	/* the man pages document glibc ("glibc provides no wrapper"): only a
+	 * glibc (or unidentified) libc can contradict them */
+	int man_is_about_libc;
 	sqlite3_stmt *q[Q_N];
 };
 
@@ -630,7 +633,7 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 			flag(&v, "alias");
 		if (deprecated)
 			flag(&v, "deprecated");
-		if (nowrap_file && !strcmp(w->wrapper, name)) {
+		if (nowrap_file && !strcmp(w->wrapper, name) && r->man_is_about_libc) {
 			flag(&v, "man-stale");
 			ev_add(&v, "man", "%s says there is no wrapper%s%s, but the libc has %s()",
 			       nowrap_file, nowrap_text ? ": " : "", nowrap_text ? nowrap_text : "",
@@ -638,7 +641,7 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 		}
 		check_drift(r, &v, w->wrapper, w->decl_id, w->header);
 	}
-	if (!strcmp(cls, "missing") && proto_file && !nowrap_file) {
+	if (!strcmp(cls, "missing") && proto_file && !nowrap_file && r->man_is_about_libc) {
 		flag(&v, "man-stale");
 		ev_add(&v, "man", "%s declares %s() as a library function, but the libc has no "
 				  "linkable, declared %s()", proto_file, name, name);
@@ -678,13 +681,15 @@ int classify_scan(struct db *db, int64_t scan_id)
 {
 	sqlite3_stmt *st;
 	char *kind = NULL, *arch = NULL, *label = NULL;
-	if (db_prepare(db, &st, "SELECT kind, arch, label FROM scan WHERE id = ?1") < 0)
+	int glibc = 1;
+	if (db_prepare(db, &st, "SELECT kind, arch, label, libc_flavour FROM scan WHERE id = ?1") < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, scan_id);
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		kind = dup_col(st, 0);
 		arch = dup_col(st, 1);
 		label = dup_col(st, 2);
+		glibc = !col(st, 3) || !strcmp(col(st, 3), "glibc");
 	}
 	sqlite3_finalize(st);
 	if (!kind)
@@ -697,7 +702,7 @@ int classify_scan(struct db *db, int64_t scan_id)
 		return 0;
 	}
 	uint64_t t0 = now_ns();
-	struct cls_run r = {.db = db, .scan_id = scan_id, .arch = arch};
+	struct cls_run r = {.db = db, .scan_id = scan_id, .arch = arch, .man_is_about_libc = glibc};
 	int rc = db_exec(db, "BEGIN IMMEDIATE");
 	int in_tx = rc == 0, count = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(datatabs) && rc == 0; i++)

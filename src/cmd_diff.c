@@ -14,15 +14,36 @@ static const char help[] =
 	"and 'syscov classify'): every syscall whose class, wrapper, since or flags\n"
 	"differ, and the syscalls in one scan's table only.\n\n"
 	"Options:\n"
+	"  --fields LIST    compare only these of class, wrapper, since, flags\n"
+	"                   (default: all; 'class' for coverage changes only)\n"
 	"  --format FMT     text (default) or json\n" CLI_COMMON_HELP;
 
 static const struct option opts[] = {
 	CLI_COMMON_OPTS,
 	{"format", required_argument, NULL, OPT_FORMAT},
+	{"fields", required_argument, NULL, OPT_CMD_FIRST},
 	{0},
 };
 
 static const char *const fields[] = {"class", "wrapper", "since", "flags"};
+
+/* --fields: the fields compared, as a list of names. */
+static int own(int opt, const char *arg, void *ctx)
+{
+	struct strv *sv = ctx;
+	if (opt != OPT_CMD_FIRST)
+		return err_set(EXIT_USAGE, "diff: unexpected option");
+	split_list(arg, sv);
+	for (size_t i = 0; i < sv->n; i++) {
+		int ok = 0;
+		for (size_t k = 0; k < ARRAY_SIZE(fields); k++)
+			ok |= !strcmp(sv->v[i], fields[k]);
+		if (!ok)
+			return err_set(EXIT_USAGE, "--fields %s: not a verdict field (class, wrapper, "
+						   "since, flags)", sv->v[i]);
+	}
+	return 0;
+}
 
 /* One scan by label or id; an ambiguous label is an error. */
 static int resolve(struct db *db, const char *sel, int64_t *id, char **label)
@@ -94,11 +115,16 @@ int cmd_diff(int argc, char **argv)
 	int64_t ida = 0, idb = 0;
 	char *la = NULL, *lb = NULL;
 	sqlite3_stmt *st = NULL;
-	int rc = cli_parse(&c, argc, argv, "qv", opts, help, NULL, NULL);
+	struct strv want = {0};
+	int rc = cli_parse(&c, argc, argv, "qv", opts, help, own, &want);
 	if (rc == 1) {
 		cli_free(&c);
+		strv_free(&want);
 		return 0;
 	}
+	if (!want.n)
+		for (size_t i = 0; i < ARRAY_SIZE(fields); i++)
+			strv_push(&want, fields[i]);
 	const char *fmt = c.format ? c.format : "text";
 	if (rc == 0 && strcmp(fmt, "text") && strcmp(fmt, "json"))
 		rc = err_set(EXIT_USAGE, "--format %s: diff prints text or json", fmt);
@@ -145,7 +171,8 @@ int cmd_diff(int argc, char **argv)
 			struct strv diff = {0};
 			if (ina && inb)
 				for (int i = 0; i < 4; i++)
-					if (!same(txt(st, 3 + i), txt(st, 7 + i)))
+					if (strv_contains(&want, fields[i]) &&
+					    !same(txt(st, 3 + i), txt(st, 7 + i)))
 						strv_push(&diff, fields[i]);
 			if (ina && inb && !diff.n)
 				continue;
@@ -201,6 +228,7 @@ int cmd_diff(int argc, char **argv)
 	sqlite3_finalize(st);
 	free(la);
 	free(lb);
+	strv_free(&want);
 	db_close(&db);
 	cli_free(&c);
 	return rc < 0 ? -1 : 0;
