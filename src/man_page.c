@@ -205,7 +205,7 @@ static void statement(struct man_info *mi, const char *text)
 	size_t len = strlen(n);
 	if (len && n[len - 1] == ';')
 		n[--len] = 0;
-	size_t nl;
+	size_t nl = 0;
 	const char *name = find_name(n, &nl);
 	if (!strncmp(n, "typedef", 7) || !name || strchr(n, '{')) {
 		/* A typedef the prototypes may use (sighandler_t) goes into their
