@@ -91,6 +91,7 @@ int cmd_show(int argc, char **argv);
 int cmd_classify(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 int cmd_arches(int argc, char **argv);
 
 #endif

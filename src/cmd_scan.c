@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "confine.h"
 #include "gen.h"
+#include "report.h"
 #include "scan.h"
 
 static const char scan_help[] =
@@ -26,13 +27,16 @@ static const char audit_help[] =
 	"Usage: syscov audit [OPTIONS] [SYSROOT...]\n\n"
 	"The main job: scans each SYSROOT (default /), classifies every syscall\n"
 	"as wrapped, obsolete, internal or missing, and writes the reports.\n\n"
-	"Options:\n" CLI_SYSROOT_HELP CLASSIFY_HELP CLI_COMMON_HELP;
+	"Options:\n" CLI_SYSROOT_HELP CLASSIFY_HELP
+	"  -o, --output DIR reports go to DIR/<label>/ and DIR/matrix/ (default reports)\n"
+	CLI_COMMON_HELP;
 
 static const struct option scan_opts[] = {CLI_COMMON_OPTS, CLI_SYSROOT_OPTS, {0}};
 static const struct option audit_opts[] = {
 	CLI_COMMON_OPTS, CLI_SYSROOT_OPTS,
 	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
 	{"need", required_argument, NULL, OPT_NEED},
+	{"output", required_argument, NULL, 'o'},
 	{0},
 };
 
@@ -146,7 +150,7 @@ int cmd_audit(int argc, char **argv)
 	int64_t *ids = NULL;
 	size_t n = 0;
 	const char *need = NULL;
-	int rc = cli_parse(&c, argc, argv, "qv", audit_opts, audit_help, audit_own, &need);
+	int rc = cli_parse(&c, argc, argv, "qvo:", audit_opts, audit_help, audit_own, &need);
 	if (rc == 0 && c.fail_on)
 		rc = classify_check_classes(c.fail_on);
 	if (rc == 0)
@@ -158,6 +162,10 @@ int cmd_audit(int argc, char **argv)
 			rc = classify_print_counts(&db, ids[i], stderr);
 	}
 	/* report and gen steps go here, before the --fail-on check */
+	/* report: <report dir>/<label>/ and, for several scans, matrix/; the
+	 * counts per class per scan on stdout */
+	if (rc == 0)
+		rc = report_run(&db, ids, n, c.output ? c.output : "reports", RF_ALL, 1);
 	/* gen: <report dir>/<label>/syscov_wrappers.h, the missing set's wrappers */
 	if (rc == 0)
 		rc = gen_audit(&db, ids, n, c.output ? c.output : "reports");

@@ -61,15 +61,19 @@ void json_obj_end(struct json *j) { close_(j, '}'); }
 void json_arr_begin(struct json *j) { open_(j, '['); }
 void json_arr_end(struct json *j) { close_(j, ']'); }
 
-/* Length of the valid UTF-8 sequence at s, or 0 if invalid. */
-static int utf8_len(const unsigned char *s)
+int utf8_seq_len(const unsigned char *s)
 {
 	if (s[0] < 0x80)
 		return 1;
-	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
+	int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 && s[0] <= 0xef ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
 	for (int i = 1; i < n; i++)
 		if ((s[i] & 0xc0) != 0x80)
 			return 0;
+	/* Overlong forms, UTF-16 surrogates and code points above U+10FFFF
+	 * pass the pattern above but are not UTF-8. */
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
 	return n;
 }
 
@@ -88,7 +92,7 @@ void json_write_string(FILE *f, const char *s)
 		} else if (c < 0x20 || c == 0x7f) {
 			fprintf(f, "\\u%04x", c);
 		} else if (c >= 0x80) {
-			int n = utf8_len(p);
+			int n = utf8_seq_len(p);
 			if (!n) {
 				fputs("\\ufffd", f);
 				p++;

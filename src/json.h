@@ -31,5 +31,8 @@ void json_kbool(struct json *j, const char *k, int v);
 /* Writes s as a JSON string literal (quotes included) to f; invalid UTF-8
  * bytes become U+FFFD so the output always parses. */
 void json_write_string(FILE *f, const char *s);
+/* Length of the valid UTF-8 sequence at s (1 to 4), or 0 if the bytes there
+ * are not UTF-8 (stray continuation, overlong, surrogate, > U+10FFFF). */
+int utf8_seq_len(const unsigned char *s);
 
 #endif

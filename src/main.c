@@ -17,6 +17,7 @@ const struct cmd cmd_table[] = {
 	{"classify", cmd_classify, "classify each syscall: wrapped, obsolete, internal, missing"},
 	{"diff", cmd_diff, "compare the verdicts of two scans"},
 	{"gen", cmd_gen, "generate typed C wrappers for the missing syscalls"},
+	{"report", cmd_report, "write the coverage reports (HTML, Markdown, CSV, JSON)"},
 	{"arches", cmd_arches, "print the ABIs syscov knows"},
 	{NULL, NULL, NULL},
 };

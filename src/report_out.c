@@ -1,0 +1,176 @@
+/* report_out.c: where reports go: picking the scans' output directories,
+ * writing each format atomically (temp file + rename, so a reader never sees
+ * half a report), and the one-screen summary that report and audit print. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "report.h"
+
+static const struct {
+	const char *name;
+	int bit;
+	const char *file;
+	void (*write)(const struct report *, FILE *);
+} formats[] = {
+	{"html", RF_HTML, "index.html", report_html},
+	{"md", RF_MD, "report.md", report_md},
+	{"csv", RF_CSV, "report.csv", report_csv},
+	{"json", RF_JSON, "report.json", report_json},
+};
+
+int report_parse_formats(const char *s, int *fmt)
+{
+	struct strv sv = {0};
+	split_list(s, &sv);
+	*fmt = 0;
+	int rc = sv.n ? 0 : err_set(EXIT_USAGE, "--format: empty list (html, md, csv, json or all)");
+	for (size_t i = 0; i < sv.n && !rc; i++) {
+		int bit = !strcmp(sv.v[i], "all") ? RF_ALL : !strcmp(sv.v[i], "markdown") ? RF_MD : 0;
+		for (size_t k = 0; k < ARRAY_SIZE(formats) && !bit; k++)
+			if (!strcmp(sv.v[i], formats[k].name))
+				bit = formats[k].bit;
+		if (!bit)
+			rc = err_set(EXIT_USAGE, "--format: unknown format '%s' (html, md, csv, json or all)",
+				     sv.v[i]);
+		*fmt |= bit;
+	}
+	strv_free(&sv);
+	return rc;
+}
+
+/* mkdir -p. */
+static int make_dirs(const char *path)
+{
+	char *p = xstrdup(path);
+	int rc = 0;
+	for (char *s = p + 1; !rc; s++) {
+		int end = !*s;
+		if (*s != '/' && !end)
+			continue;
+		*s = 0;
+		if (mkdir(p, 0777) < 0 && errno != EEXIST)
+			rc = err_set(EXIT_OUTPUT, "%s: cannot create directory: %s", p, strerror(errno));
+		else if (!rc && end) {
+			struct stat st;
+			if (stat(p, &st) < 0 || !S_ISDIR(st.st_mode))
+				rc = err_set(EXIT_OUTPUT, "%s: not a directory", p);
+		}
+		if (end)
+			break;
+		*s = '/';
+	}
+	free(p);
+	return rc;
+}
+
+static int write_file(const char *dir, const char *name, const struct report *r,
+		      void (*write)(const struct report *, FILE *))
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+	int rc = 0;
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		rc = err_set(EXIT_OUTPUT, "%s: %s", tmp, strerror(errno));
+	} else {
+		write(r, f);
+		int bad = ferror(f);
+		if (fclose(f) != 0 || bad)
+			rc = err_set(EXIT_OUTPUT, "%s: write failed: %s", tmp, strerror(errno));
+		else if (rename(tmp, path) < 0)
+			rc = err_set(EXIT_OUTPUT, "%s: %s", path, strerror(errno));
+		if (rc)
+			unlink(tmp);
+	}
+	if (!rc)
+		debug("wrote %s", path);
+	free(tmp);
+	free(path);
+	return rc;
+}
+
+static int write_dir(const char *outdir, const char *sub, const struct report *r, int fmt)
+{
+	char *dir = xasprintf("%s/%s", outdir, sub);
+	int rc = make_dirs(dir);
+	for (size_t k = 0; k < ARRAY_SIZE(formats) && !rc; k++)
+		if (fmt & formats[k].bit)
+			rc = write_file(dir, formats[k].file, r, formats[k].write);
+	if (!rc)
+		note("report: %s/", dir);
+	free(dir);
+	return rc;
+}
+
+static void print_summary(const struct report *r)
+{
+	int w = 4;
+	for (size_t i = 0; i < r->n; i++)
+		if ((int)strlen(r->scans[i].label) > w)
+			w = (int)strlen(r->scans[i].label);
+	printf("%-*s", w, "scan");
+	for (int c = 0; c < RC_N; c++)
+		printf(" %9s", rep_class_name[c]);
+	printf(" %9s\n", "total");
+	for (size_t i = 0; i < r->n; i++) {
+		const struct rep_scan *s = &r->scans[i];
+		/* no control character from the DB reaches the terminal */
+		char *label = xstrdup(s->label);
+		for (char *p = label; *p; p++)
+			if ((unsigned char)*p < 0x20 || *p == 0x7f)
+				*p = '?';
+		printf("%-*s", w, label);
+		free(label);
+		for (int c = 0; c < RC_N; c++)
+			printf(" %9lld", (long long)s->counts[c]);
+		printf(" %9zu\n", s->nv);
+	}
+}
+
+size_t report_sysroot_scans(struct db *db, const int64_t *ids, size_t n, int64_t *out)
+{
+	sqlite3_stmt *st;
+	size_t k = 0;
+	if (db_prepare(db, &st, "SELECT 1 FROM scan WHERE id = ?1 AND kind = 'sysroot'") < 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		sqlite3_bind_int64(st, 1, ids[i]);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			out[k++] = ids[i];
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return k;
+}
+
+int report_run(struct db *db, const int64_t *ids, size_t n, const char *outdir, int fmt,
+	       int summary)
+{
+	int64_t *keep = xcalloc(n + 1, sizeof(*keep));
+	size_t nk = report_sysroot_scans(db, ids, n, keep);
+	struct report all;
+	if (!nk) {
+		free(keep);
+		return 0;
+	}
+	int rc = report_load(db, keep, nk, &all);
+	free(keep);
+	if (rc < 0)
+		return -1;
+	for (size_t i = 0; i < all.n && !rc; i++) {
+		struct report one = {.scans = &all.scans[i], .n = 1};
+		if (!all.scans[i].nv)
+			note("%s: no verdicts (run syscov classify)", all.scans[i].label);
+		rc = write_dir(outdir, all.scans[i].dir, &one, fmt);
+	}
+	if (!rc && all.n > 1)
+		rc = write_dir(outdir, "matrix", &all, fmt);
+	if (!rc && summary)
+		print_summary(&all);
+	report_free(&all);
+	return rc;
+}
