@@ -38,6 +38,7 @@ struct wrapper {
 
 struct override {
 	char name[GEN_ID_MAX + 1];
+	char abi[32]; /* "name@abi" rows: that ABI's kernel takes other types */
 	int always; /* the kernel ABI differs from the man page: use this first */
 	struct gen_type ret;
 	struct gen_param p[GEN_MAX_ARGS];
@@ -226,6 +227,24 @@ static void fix_param_names(struct gen_param *p, int np)
 	}
 }
 
+/* The page's spelling when the grammar takes it and any typedef in it is
+ * one syscov knows a system header to declare (a page can declare its own
+ * typedefs in the SYNOPSIS, which no header would), else the canonical type
+ * under the same rules. */
+static int parse_typed(const char *spelled, const char *canon, struct gen_type *t, const char **why)
+{
+	const char *src[2] = {spelled, canon};
+	*why = "no type";
+	for (int i = 0; i < 2; i++) {
+		if (!src[i] || gen_type_parse(src[i], t, NULL, why) < 0)
+			continue;
+		if (t->base != GT_TYPEDEF || gen_typedef_known(t->tag))
+			return 0;
+		*why = "a typedef no known system header declares";
+	}
+	return -1;
+}
+
 /* Types a wrapper from one man_proto row: the page's own spellings first,
  * then the canonical types, each rebuilt by the whitelist grammar. */
 static int type_from_proto(struct wrapper *w, sqlite3_stmt *pp, int64_t proto_id,
@@ -239,9 +258,8 @@ static int type_from_proto(struct wrapper *w, sqlite3_stmt *pp, int64_t proto_id
 		w->why = "the man page's prototype has more than six parameters";
 		return -1;
 	}
-	if (gen_type_parse(ret_spelled ? ret_spelled : "", &ret, NULL, &why) < 0 &&
-	    gen_type_parse(ret_canon ? ret_canon : "", &ret, NULL, &why) < 0) {
-		w->why = "the man page's return type is outside the type grammar";
+	if (parse_typed(ret_spelled, ret_canon, &ret, &why) < 0) {
+		w->why = why;
 		return -1;
 	}
 	sqlite3_bind_int64(pp, 1, proto_id);
@@ -256,8 +274,7 @@ static int type_from_proto(struct wrapper *w, sqlite3_stmt *pp, int64_t proto_id
 			break;
 		}
 		struct gen_param *q = &p[np];
-		if ((!spelled || gen_type_parse(spelled, &q->t, NULL, &why) < 0) &&
-		    gen_type_parse(canon ? canon : "", &q->t, NULL, &why) < 0) {
+		if (parse_typed(spelled, canon, &q->t, &why) < 0) {
 			rc = -1;
 			break;
 		}
@@ -369,8 +386,13 @@ static int load_overrides(struct gen *g)
 		struct override *o = &g->ov[g->nov];
 		memset(o, 0, sizeof(*o));
 		const char *why = "a bad use column";
+		char *at = nc == 5 ? strchr(col[0], '@') : NULL;
+		if (at) {
+			*at++ = 0;
+			snprintf(o->abi, sizeof(o->abi), "%s", arch_find(at) ? arch_find(at)->name : "");
+		}
 		char *proto = nc == 5 ? xasprintf("%s %s(%s);", col[2], col[0], col[3]) : NULL;
-		if (nc != 5 || !is_c_identifier(col[0]) ||
+		if (nc != 5 || !is_c_identifier(col[0]) || (at && !o->abi[0]) ||
 		    (strcmp(col[1], "fallback") && strcmp(col[1], "always")) ||
 		    gen_proto_parse(proto, 0, &o->ret, o->p, &o->np, &why) < 0) {
 			rc = err_set(EXIT_INPUT, "gen_overrides.tsv:%d: %s", ln,
@@ -391,10 +413,11 @@ static int load_overrides(struct gen *g)
 	return rc;
 }
 
-static const struct override *find_override(const struct gen *g, const char *name)
+/* The override of name; with abi, the row for that ABI alone. */
+static const struct override *find_override(const struct gen *g, const char *name, const char *abi)
 {
 	for (size_t i = 0; i < g->nov; i++)
-		if (!strcmp(g->ov[i].name, name))
+		if (!strcmp(g->ov[i].name, name) && !strcmp(g->ov[i].abi, abi ? abi : ""))
 			return &g->ov[i];
 	return NULL;
 }
@@ -428,7 +451,7 @@ static int type_all(struct gen *g)
 {
 	for (size_t i = 0; i < g->nw; i++) {
 		struct wrapper *w = &g->w[i];
-		const struct override *o = find_override(g, w->name);
+		const struct override *o = find_override(g, w->name, NULL);
 		if (o && o->always) {
 			use_override(w, o);
 			w->why = "the kernel's arguments differ from the man page's prototype";
@@ -474,12 +497,14 @@ static void put_sig(struct buf *b, const struct wrapper *w, const struct gen_typ
 /* The argument list for one register layout: reg_bits 64 (one register per
  * argument) or 32, with or without even-pair alignment. Returns the number
  * of registers, or -1 when more than six are needed. */
-static int layout(const struct wrapper *w, unsigned reg_bits, int pair_align, struct buf *b)
+static int layout(const struct wrapper *w, const struct override *abi_ov, unsigned reg_bits,
+		  int pair_align, struct buf *b)
 {
 	int slot = 0;
 	for (int i = 0; i < w->np; i++) {
 		const char *n = w->p[i].name;
-		if (w->p[i].t.ll && reg_bits < 64) {
+		int ll = abi_ov ? abi_ov->p[i].t.ll : w->p[i].t.ll;
+		if (ll && reg_bits < 64) {
 			if (pair_align && slot % 2) {
 				buf_puts(b, ", 0");
 				slot++;
@@ -494,11 +519,12 @@ static int layout(const struct wrapper *w, unsigned reg_bits, int pair_align, st
 	return slot > GEN_MAX_ARGS ? -1 : slot;
 }
 
-static void put_call(struct buf *b, const struct wrapper *w, unsigned reg_bits, int pair_align)
+static void put_call(struct buf *b, const struct wrapper *w, const struct override *abi_ov,
+		     unsigned reg_bits, int pair_align)
 {
 	struct buf args = {0};
 	buf_puts(&args, "");
-	int n = layout(w, reg_bits, pair_align, &args);
+	int n = layout(w, abi_ov, reg_bits, pair_align, &args);
 	if (n < 0) {
 		buf_puts(b, "\t/* its 64-bit arguments need more than six registers here */\n");
 		for (int i = 0; i < w->np; i++)
@@ -542,16 +568,26 @@ static void put_wrapper(struct gen *g, struct buf *b, const struct wrapper *w)
 	for (int i = 0; i < w->np; i++)
 		buf_printf(b, "\t(void)%s;\n", w->p[i].name);
 	buf_puts(b, "\treturn -ENOSYS;\n");
+	/* an ABI whose kernel entry takes other types (mips o32's fadvise64 is
+	 * fadvise64_64): its own layout from a name@abi override row */
+	for (size_t a = 0; a < g->nabi; a++) {
+		const struct override *o = find_override(g, w->name, g->abi[a]->name);
+		if (!o || o->np != w->np)
+			continue;
+		buf_printf(b, "#elif defined(SYSCOV_ABI_%s) /* data/gen_overrides.tsv */\n",
+			   g->abi[a]->name);
+		put_call(b, w, o, g->abi[a]->trap->reg_bits, g->abi[a]->trap->pair_align);
+	}
 	if (wrapper_has_ll(w) && g->have_ll) {
 		buf_puts(b, "#elif __SYSCOV_REG_BITS == 64\n");
-		put_call(b, w, 64, 0);
+		put_call(b, w, NULL, 64, 0);
 		buf_puts(b, "#elif __SYSCOV_PAIR_ALIGN\n");
-		put_call(b, w, 32, 1);
+		put_call(b, w, NULL, 32, 1);
 		buf_puts(b, "#else\n");
-		put_call(b, w, 32, 0);
+		put_call(b, w, NULL, 32, 0);
 	} else {
 		buf_puts(b, "#else\n");
-		put_call(b, w, 64, 0);
+		put_call(b, w, NULL, 64, 0);
 	}
 	buf_puts(b, "#endif\n}\n\n");
 	put_sig(b, w, &w->ret, "syscov_");
@@ -568,20 +604,12 @@ static void put_wrapper(struct gen *g, struct buf *b, const struct wrapper *w)
 	buf_puts(b, "));\n}\n");
 }
 
-/* Typedef names the C library's headers declare. A page's kernel headers
- * (<linux/x.h>, <asm/x.h>) are included only for the other typedefs
- * (aio_context_t, cap_user_header_t): several of them redefine what the
- * libc headers define (struct flock, struct timeval), and a wrapper
- * needs only types, never the constants they are named for. */
-static const char *const libc_typedefs[] = {
-	"caddr_t", "clockid_t", "cpu_set_t", "dev_t", "fd_set", "gid_t", "id_t", "idtype_t",
-	"key_t", "loff_t", "mode_t", "mqd_t", "nfds_t", "off64_t", "off_t", "pid_t",
-	"sighandler_t", "siginfo_t", "sigset_t", "size_t", "socklen_t", "ssize_t", "stack_t",
-	"time_t", "timer_t", "uid_t", "uint32_t", "int32_t", "uint16_t", "uint8_t",
-};
-
 /* 0: w uses no typedef (struct tags are forward-declared: no header needed);
- * 1: only libc typedefs; 2: a kernel one. */
+ * 1: only libc typedefs; 2: a kernel one. A page's kernel headers
+ * (<linux/x.h>, <asm/x.h>) are included only for kernel typedefs: several
+ * of them redefine what the libc headers define (struct flock, struct
+ * timeval), and a wrapper needs only types, never the constants they are
+ * named for. */
 static int typedef_use(const struct wrapper *w)
 {
 	int use = 0;
@@ -589,10 +617,7 @@ static int typedef_use(const struct wrapper *w)
 		const struct gen_type *t = k < 0 ? &w->ret : &w->p[k].t;
 		if (t->base != GT_TYPEDEF)
 			continue;
-		int libc = 0;
-		for (size_t i = 0; i < ARRAY_SIZE(libc_typedefs) && !libc; i++)
-			libc = !strcmp(t->tag, libc_typedefs[i]);
-		use = libc && use < 2 ? 1 : 2;
+		use = gen_typedef_known(t->tag) == 1 && use < 2 ? 1 : 2;
 	}
 	return use;
 }

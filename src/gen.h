@@ -56,6 +56,10 @@ int gen_proto_parse(const char *text, int via_syscall, struct gen_type *ret,
  * no name libc headers define as a macro (errno, major, ...). */
 int gen_name_ok(const char *s);
 
+/* 1 if a C library header declares typedef `name`, 2 if a kernel UAPI
+ * header does, 0 if syscov does not know it (see gen_types.c). */
+int gen_typedef_known(const char *name);
+
 /* A header include as a man page names it: [A-Za-z0-9_./-]+, relative, no "..". */
 int gen_include_ok(const char *h);
 

@@ -404,3 +404,28 @@ int gen_include_ok(const char *h)
 			return 0;
 	return 1;
 }
+
+/* Typedef names a wrapper may use, by the header family that declares
+ * them: 1 the C library's (<sys/types.h>, <signal.h>, <sched.h>, ...),
+ * 2 the kernel's UAPI (<linux/aio_abi.h>, <linux/capability.h>,
+ * <linux/types.h>). A name outside both lists is not trusted to exist:
+ * the caller falls back to the canonical type. */
+static const char *const libc_typedefs[] = {
+	"caddr_t", "clockid_t", "cpu_set_t", "dev_t", "fd_set", "gid_t", "id_t", "idtype_t",
+	"int16_t", "int32_t", "int8_t", "key_t", "mode_t", "mqd_t", "nfds_t", "pid_t",
+	"sighandler_t", "siginfo_t", "sigset_t", "size_t", "socklen_t", "ssize_t", "stack_t",
+	"time_t", "timer_t", "uid_t", "uint16_t", "uint32_t", "uint8_t", "uintptr_t",
+	"intptr_t", "off_t", "off64_t", "loff_t", "int64_t", "uint64_t",
+};
+static const char *const kernel_typedefs[] = {
+	"aio_context_t", "cap_user_data_t", "cap_user_header_t", "__s16", "__s32", "__s8",
+	"__u16", "__u32", "__u8", "__s64", "__u64", "__aligned_u64", "__kernel_pid_t",
+	"__kernel_loff_t",
+};
+
+int gen_typedef_known(const char *name)
+{
+	if (in_list(name, libc_typedefs, ARRAY_SIZE(libc_typedefs)))
+		return 1;
+	return in_list(name, kernel_typedefs, ARRAY_SIZE(kernel_typedefs)) ? 2 : 0;
+}
