@@ -133,10 +133,12 @@ static const char *const prepare_sql[] = {
 	"INSERT INTO c_sys SELECT name, MIN(nr), MIN(implemented), MIN(source) FROM ksyscall"
 	" WHERE scan_id = ?1 AND arch = ?2 AND private = 0 GROUP BY name",
 	/* candidates, by priority: 0 a curated "instead" name (the libc function
-	 * named like the syscall is unrelated), 1 the syscall's own name, 2 a
+	 * named like the syscall is unrelated; wrapper '-': and there is no
+	 * other), 1 the syscall's own name, 2 a
 	 * name derived from the man pages, 3 a curated alias */
 	"INSERT INTO c_cand SELECT a.syscall, a.wrapper, 'data', a.source, 0"
-	" FROM cls_alias a JOIN c_sys s ON s.name = a.syscall WHERE a.kind = 'instead'",
+	" FROM cls_alias a JOIN c_sys s ON s.name = a.syscall WHERE a.kind = 'instead'"
+	" AND a.wrapper <> '-'",
 	"INSERT INTO c_cand SELECT name, name, 'name', NULL, 1 FROM c_sys"
 	" WHERE name NOT IN (SELECT syscall FROM cls_alias WHERE kind = 'instead')",
 	/* A page whose NAME lists the syscall, which does not say "no wrapper",
@@ -301,30 +303,39 @@ static int idch(char c)
  * "wrapper" either names functions ("no wrapper for tkill()", which is not
  * about tgkill on the same page) and `name` is one of them, or names none
  * ("no glibc wrapper for this system call", "no wrappers for these system
- * calls") and so is about every name of the page. The stored note may hold
- * the SYNOPSIS before it: only the sentence counts. */
-static int nowrap_applies(const char *text, const char *name)
+ * calls") and so is about every name of the page. A hedged note ("On some
+ * architectures, there is no glibc wrapper": cacheflush(2)) claims nothing.
+ * The stored note may hold the SYNOPSIS before it: only the sentence counts;
+ * it is returned in *sent (malloc'd) for the evidence. */
+static int nowrap_applies(const char *text, const char *name, char **sent)
 {
 	const char *w = NULL;
+	*sent = NULL;
 	for (const char *p = text; (p = strstr(p, "wrapper")); p++)
 		w = p;
 	if (!w)
-		return 1;
+		return 0;
 	const char *start = text, *end = w + strcspn(w, ".;");
 	for (const char *p = text; p < w; p++)
 		if ((p[0] == '.' && p[1] == ' ') || !strncmp(p, "Note:", 5))
-			start = p;
-	int named = 0;
+			start = p[0] == '.' ? p + 2 : p;
+	char *s = xstrndup(start, (size_t)(end - start));
+	int named = 0, hit = 0;
 	size_t n = strlen(name);
-	for (const char *p = start; p + 1 < end; p++) {
+	for (const char *p = s; p[0] && p[1]; p++) {
 		if (p[0] != '(' || p[1] != ')')
 			continue;
 		named = 1;
-		if ((size_t)(p - start) >= n && !strncmp(p - n, name, n) &&
-		    (p - n == start || !idch(p[-(ptrdiff_t)n - 1])))
-			return 1;
+		if ((size_t)(p - s) >= n && !strncmp(p - n, name, n) &&
+		    (p - n == s || !idch(p[-(ptrdiff_t)n - 1])))
+			hit = 1;
 	}
-	return !named;
+	if ((named && !hit) || strstr(s, "some architectures")) {
+		free(s);
+		return 0;
+	}
+	*sent = s;
+	return 1;
 }
 
 /* A type as both sides can agree on it: no qualifiers that do not change the
@@ -603,15 +614,14 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	/* what the man pages say about a wrapper of this name */
 	char *nowrap_file = NULL, *nowrap_text = NULL, *proto_file = NULL;
 	st = bind_q(r, Q_VIA, name);
-	int said = sqlite3_step(st) == SQLITE_ROW;
-	if (!said) {
-		st = bind_q(r, Q_NOWRAP_PAGE, name);
-		while (!said && sqlite3_step(st) == SQLITE_ROW)
-			said = nowrap_applies(col(st, 1) ? col(st, 1) : "", name);
-	}
-	if (said) {
+	if (sqlite3_step(st) == SQLITE_ROW) {
 		nowrap_file = xstrdup(col(st, 0));
-		nowrap_text = dup_col(st, 1);
+		nowrap_text = xasprintf("SYNOPSIS shows only syscall(SYS_%s, ...)", name);
+	} else {
+		st = bind_q(r, Q_NOWRAP_PAGE, name);
+		while (!nowrap_file && sqlite3_step(st) == SQLITE_ROW)
+			if (nowrap_applies(col(st, 1) ? col(st, 1) : "", name, &nowrap_text))
+				nowrap_file = xstrdup(col(st, 0));
 	}
 	st = bind_q(r, Q_PROTO, name);
 	if (sqlite3_step(st) == SQLITE_ROW)
@@ -635,9 +645,8 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 			flag(&v, "deprecated");
 		if (nowrap_file && !strcmp(w->wrapper, name) && r->man_is_about_libc) {
 			flag(&v, "man-stale");
-			ev_add(&v, "man", "%s says there is no wrapper%s%s, but the libc has %s()",
-			       nowrap_file, nowrap_text ? ": " : "", nowrap_text ? nowrap_text : "",
-			       name);
+			ev_add(&v, "man", "%s says there is no wrapper (%s), but the libc has %s()",
+			       nowrap_file, nowrap_text, name);
 		}
 		check_drift(r, &v, w->wrapper, w->decl_id, w->header);
 	}
@@ -647,7 +656,7 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 				  "linkable, declared %s()", proto_file, name, name);
 	}
 	if (nowrap_file && strcmp(cls, "wrapped"))
-		ev_add(&v, "man", "%s: %s", nowrap_file, nowrap_text ? nowrap_text : "no wrapper");
+		ev_add(&v, "man", "%s: %s", nowrap_file, nowrap_text);
 
 	json_arr_end(&v.j);
 	fclose(v.f);

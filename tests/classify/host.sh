@@ -40,6 +40,12 @@ expect_eq "pidfd_open symbol" "pidfd_open@@GLIBC_2.36 " "$(sym pidfd_open)"
 man2 pidfd_open | grep -q "glibc provides no wrapper for .BR pidfd_open ()" || fail "pidfd_open(2) text"
 declared gcc pidfd_open || fail "gcc: pidfd_open not declared"
 expect_verdict "$H" pidfd_open wrapped pidfd_open GLIBC_2.36 man-stale
+# a note is about the names its sentence names: tkill(2) says "no wrapper
+# for tkill()", not about tgkill; clone(2) says it of clone3() only
+man2 tkill | grep -q "glibc provides no wrapper for .BR tkill ()" || fail "tkill(2) text"
+has_flag "$H" tgkill man-stale && fail "tgkill: man-stale"
+has_flag "$H" clone man-stale && fail "clone: man-stale"
+expect_verdict "$H" tkill obsolete "" ""
 # rt_sigqueueinfo: offered as sigqueue(3)
 expect_eq "rt_sigqueueinfo symbol" "" "$(sym rt_sigqueueinfo)"
 expect_eq "sigqueue symbol" "sigqueue@@GLIBC_2.2.5 " "$(sym sigqueue)"
