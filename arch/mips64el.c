@@ -5,8 +5,29 @@
  */
 #include "arch.h"
 #include "arch_elf.h"
+#include "arch_trap.h"
+#include "trap_mips64.h"
 
 static const char *const aliases[] = {"mips64", "mipsn64", "n64", NULL};
+
+/* Trap ABI (MIPS n64; arch/mips/kernel/scall64-n64.S; syscall(2)):
+ * `syscall`, number in v0 ($2, including __NR_Linux = 5000), arguments in
+ * a0-a5 ($4-$9), result in v0. On failure the kernel sets a3 ($7) to 1 and
+ * returns a positive errno in v0, which the primitives negate. The kernel
+ * may change at, v1, t0-t3 ($12-$15 on n64), t8, t9, hi and lo; argument
+ * registers are treated as changed too. Registers are 64-bit: no pairs. */
+static const struct arch_trap trap = {
+	.insn = "syscall",
+	.nr_reg = "v0",
+	.ret_reg = "v0",
+	.arg_regs = {"a0", "a1", "a2", "a3", "a4", "a5"},
+	.clobbers = "$1 $3 $10-$15 $24 $25 hi lo memory",
+	.err = TRAP_ERR_MIPS_A3,
+	.reg_bits = 64,
+	.pair_align = 0,
+	.source = "MIPS n64 ABI; arch/mips/kernel/scall64-n64.S; syscall(2)",
+	.primitives = "typedef long syscov_reg_t;\n" TRAP_MIPS64_BODY,
+};
 
 const struct arch_desc arch_mips64el = {
 	.name = "mips64el",
@@ -24,6 +45,7 @@ const struct arch_desc arch_mips64el = {
 	.ktable = KTABLE_TBL,
 	.kernel_port = "mips",
 	.tbl_file = "arch/mips/kernel/syscalls/syscall_n64.tbl",
-	.tbl_abis = "n64",
+	.tbl_abis = "common,n64",
 	.nr_offset = 5000,
+	.trap = &trap,
 };

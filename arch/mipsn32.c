@@ -5,8 +5,30 @@
  */
 #include "arch.h"
 #include "arch_elf.h"
+#include "arch_trap.h"
+#include "trap_mips64.h"
 
 static const char *const aliases[] = {"n32", "mips64el-n32", NULL};
+
+/* Trap ABI (MIPS n32; arch/mips/kernel/scall64-n32.S; syscall(2)): the n64
+ * trap (`syscall`; v0; a0-a5 = $4-$9; a3 error flag with a positive errno in
+ * v0) with numbers from __NR_Linux = 6000. long is 32-bit but registers are
+ * 64-bit, so syscov_reg_t is long long and a 64-bit value (loff_t) travels
+ * in one register. Exception: preadv, pwritev, preadv2, pwritev2 take the
+ * offset as two 32-bit halves (low, high), being compat_sys_preadv* calls
+ * (data/ll_exceptions.tsv). */
+static const struct arch_trap trap = {
+	.insn = "syscall",
+	.nr_reg = "v0",
+	.ret_reg = "v0",
+	.arg_regs = {"a0", "a1", "a2", "a3", "a4", "a5"},
+	.clobbers = "$1 $3 $10-$15 $24 $25 hi lo memory",
+	.err = TRAP_ERR_MIPS_A3,
+	.reg_bits = 64,
+	.pair_align = 0,
+	.source = "MIPS n32 ABI; arch/mips/kernel/scall64-n32.S; syscall(2)",
+	.primitives = "typedef long long syscov_reg_t;\n" TRAP_MIPS64_BODY,
+};
 
 const struct arch_desc arch_mipsn32 = {
 	.name = "mipsn32",
@@ -24,6 +46,7 @@ const struct arch_desc arch_mipsn32 = {
 	.ktable = KTABLE_TBL,
 	.kernel_port = "mips",
 	.tbl_file = "arch/mips/kernel/syscalls/syscall_n32.tbl",
-	.tbl_abis = "n32",
+	.tbl_abis = "common,n32",
 	.nr_offset = 6000,
+	.trap = &trap,
 };

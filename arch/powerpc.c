@@ -4,8 +4,33 @@
  */
 #include "arch.h"
 #include "arch_elf.h"
+#include "arch_trap.h"
+#include "trap_ppc.h"
 
 static const char *const aliases[] = {"ppc", "ppc32", NULL};
+
+/* Trap ABI (SysV PowerPC ABI; arch/powerpc/kernel/entry_32.S; syscall(2)):
+ * `sc`, number in r0, arguments in r3-r8, result in r3. On failure the
+ * kernel sets cr0.SO and returns a positive errno, which the primitives
+ * negate. The kernel may change r0, r4-r12, ctr, xer and cr0.
+ * 64-bit values: a register pair, high word first (big endian), starting at
+ * an even slot (r3, r5, r7: the odd-numbered registers, as the SysV ABI
+ * places long long), so pread64 is fd, buf, count, 0, hi, lo. Calls
+ * reordered to avoid padding (data/ll_exceptions.tsv): sync_file_range2(fd,
+ * flags, off, nbytes) and fadvise64_64 as ppc_fadvise64_64(fd, advice, off,
+ * len). preadv/pwritev(2) take the offset as (low, high) longs. */
+static const struct arch_trap trap = {
+	.insn = "sc",
+	.nr_reg = "r0",
+	.ret_reg = "r3",
+	.arg_regs = {"r3", "r4", "r5", "r6", "r7", "r8"},
+	.clobbers = "r0 r4-r12 ctr xer cr0 memory",
+	.err = TRAP_ERR_PPC_SO,
+	.reg_bits = 32,
+	.pair_align = 1,
+	.source = "SysV PowerPC ABI; arch/powerpc/kernel/entry_32.S; syscall(2)",
+	.primitives = "typedef long syscov_reg_t;\n" TRAP_PPC_BODY,
+};
 
 const struct arch_desc arch_powerpc = {
 	.name = "powerpc",
@@ -25,4 +50,5 @@ const struct arch_desc arch_powerpc = {
 	.tbl_file = "arch/powerpc/kernel/syscalls/syscall.tbl",
 	.tbl_abis = "common,32,nospu",
 	.nr_offset = 0,
+	.trap = &trap,
 };

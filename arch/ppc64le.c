@@ -4,8 +4,28 @@
  */
 #include "arch.h"
 #include "arch_elf.h"
+#include "arch_trap.h"
+#include "trap_ppc.h"
 
 static const char *const aliases[] = {"ppc64el", "powerpc64le", NULL};
+
+/* Trap ABI (64-bit ELF V2 ABI; arch/powerpc/kernel/interrupt_64.S;
+ * syscall(2)): `sc`, number in r0, arguments in r3-r8, result in r3. On
+ * failure the kernel sets the summary-overflow bit of cr0 and returns a
+ * positive errno, which the primitives negate. The kernel may change r0,
+ * r4-r12, ctr, xer and cr0. Registers are 64-bit: no register pairs. */
+static const struct arch_trap trap = {
+	.insn = "sc",
+	.nr_reg = "r0",
+	.ret_reg = "r3",
+	.arg_regs = {"r3", "r4", "r5", "r6", "r7", "r8"},
+	.clobbers = "r0 r4-r12 ctr xer cr0 memory",
+	.err = TRAP_ERR_PPC_SO,
+	.reg_bits = 64,
+	.pair_align = 0,
+	.source = "64-bit ELF V2 ABI; arch/powerpc/kernel/interrupt_64.S; syscall(2)",
+	.primitives = "typedef long syscov_reg_t;\n" TRAP_PPC_BODY,
+};
 
 const struct arch_desc arch_ppc64le = {
 	.name = "ppc64le",
@@ -25,4 +45,5 @@ const struct arch_desc arch_ppc64le = {
 	.tbl_file = "arch/powerpc/kernel/syscalls/syscall.tbl",
 	.tbl_abis = "common,64,nospu",
 	.nr_offset = 0,
+	.trap = &trap,
 };

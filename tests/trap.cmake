@@ -4,4 +4,4 @@
 # comparing each primitive with libc's syscall().
 add_executable(trap_emit ${CMAKE_CURRENT_SOURCE_DIR}/trap/emit.c)
 target_link_libraries(trap_emit PRIVATE syscov_core)
-syscov_test(trap_qemu sh ${CMAKE_CURRENT_SOURCE_DIR}/trap/run.sh $<TARGET_FILE:trap_emit> LABELS trap)
+syscov_test(trap_qemu sh ${CMAKE_CURRENT_SOURCE_DIR}/trap/run.sh $<TARGET_FILE:trap_emit> LABELS trap qemu)

@@ -38,6 +38,12 @@
 
 static int checks, failures, skips;
 
+/* Set when libc's own pwrite() at BIG does not land there: qemu-user keeps
+ * syscall arguments in abi_long, 32 bits on n32, so a 64-bit value in one
+ * register loses its high half for libc as much as for us. Checks that
+ * could only pass with the high half are then skipped, with that reason. */
+static int env_truncates;
+
 /* Argument slots of one call, as the kernel sees its registers. */
 struct slots {
 	syscov_reg_t v[8];
@@ -321,7 +327,9 @@ static void test_ll(void)
 		long l = libc(SYS_fallocate, &s);
 		check("fallocate 4096 at 4G+5 (primitive vs libc)", p == l, p, l);
 	}
-	if (p == 0)
+	if (p == 0 && env_truncates)
+		skip("fallocate size", "this environment truncates 64-bit arguments");
+	else if (p == 0)
 		check("fallocate size", fstat(f1, &st) == 0 && (uint64_t)st.st_size == BIG + 4096,
 		      (long)(st.st_size >> 32), (long)((BIG + 4096) >> 32));
 	s = (struct slots){.n = 0};
@@ -397,6 +405,36 @@ static void test_vec(int fd)
 	}
 }
 
+/* copy_file_range(fd_in, &off_in, fd_out, &off_out, len, flags): six
+ * slots on every ABI, the 64-bit offsets travelling through memory. */
+static void test_copy(int fd)
+{
+	int out = temp_file();
+	int64_t off_in = (int64_t)BIG, off_out = 0;
+	char got[8] = {0};
+	struct slots s = {.n = 0};
+	long p;
+
+	word(&s, fd);
+	ptr(&s, &off_in);
+	word(&s, out);
+	ptr(&s, &off_out);
+	word(&s, 5);
+	word(&s, 0);
+	p = prim(SYS_copy_file_range, &s);
+	if (p == -ENOSYS) {
+		skip("copy_file_range", "ENOSYS: this kernel or qemu lacks the call");
+	} else if (env_truncates) {
+		skip("copy_file_range data", "this environment truncates 64-bit arguments");
+	} else {
+		check("copy_file_range 6 args copies 5 bytes from 4G+5",
+		      p == 5 && pread(out, got, 5, 0) == 5 && !memcmp(got, "hello", 5), p, 5);
+		s.v[5] = 1; /* no flags are defined */
+		both("copy_file_range bad flags", SYS_copy_file_range, &s, EINVAL, 0);
+	}
+	close(out);
+}
+
 static void test_mmap(int fd)
 {
 #ifdef SYS_mmap2
@@ -411,14 +449,19 @@ static void test_mmap(int fd)
 	long p;
 	int ok;
 
-	word(&s, 0);
-	word(&s, 4096);
-	word(&s, PROT_READ);
-	word(&s, MAP_PRIVATE);
-	word(&s, fd);
-	word(&s, 0);
+	unsigned long block[6] = {0, 4096, PROT_READ, MAP_PRIVATE, (unsigned long)fd, 0};
+
+	/* s390x's mmap is old_mmap: one pointer to the six values
+	 * (arch/s390/kernel/syscall.c; data/ll_exceptions.tsv) */
+	if (!strcmp(__SYSCOV_ABI, "s390x")) {
+		name = "mmap (s390 old_mmap block)";
+		ptr(&s, block);
+	} else {
+		for (int i = 0; i < 6; i++)
+			word(&s, (syscov_reg_t)block[i]);
+	}
 	p = prim(nr, &s);
-	snprintf(what, sizeof(what), "%s 6 args maps the file", name);
+	snprintf(what, sizeof(what), "%s maps the file", name);
 	ok = (unsigned long)p < -4096UL;
 	check(what, ok && !memcmp((const char *)(uintptr_t)(unsigned long)p, "012", 3), p, 0);
 	if (ok) {
@@ -428,7 +471,9 @@ static void test_mmap(int fd)
 		word(&u, 4096);
 		check("munmap", prim(SYS_munmap, &u) == 0, prim(SYS_munmap, &u), 0);
 	}
-	s.v[4] = -1;
+	block[4] = (unsigned long)-1;
+	if (s.n == 6)
+		s.v[4] = -1;
 	snprintf(what, sizeof(what), "%s bad fd", name);
 	both(what, nr, &s, EBADF, 0);
 }
@@ -445,7 +490,9 @@ static void test_statx(int fd)
 	word(&s, STATX_SIZE);
 	ptr(&s, &stx);
 	memset(&stx, 0, sizeof(stx));
-	if (both("statx 5 args", SYS_statx, &s, 0, 1) == 0)
+	if (both("statx 5 args", SYS_statx, &s, 0, 1) == 0 && env_truncates)
+		skip("statx size", "this environment truncates 64-bit arguments");
+	else if (stx.stx_mask & STATX_SIZE)
 		check("statx size", stx.stx_size == BIG + 5, (long)stx.stx_size, (long)(BIG + 5));
 	s.v[1] = (syscov_reg_t)(uintptr_t) "/nonexistent/syscov";
 	s.v[2] = 0;
@@ -467,12 +514,26 @@ int main(void)
 	check("__SYSCOV_BIG_ENDIAN matches __BYTE_ORDER__",
 	      __SYSCOV_BIG_ENDIAN == (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__), __SYSCOV_BIG_ENDIAN,
 	      __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
-	test_basic();
 	fd = temp_file();
+	{
+		struct stat st;
+
+		env_truncates = pwrite(fd, "x", 1, (off_t)BIG) != 1 || fstat(fd, &st) ||
+				(uint64_t)st.st_size != BIG + 1;
+		if (env_truncates)
+			printf("note libc's pwrite() at 4G+5 lands elsewhere: this environment "
+			       "truncates 64-bit arguments\n");
+		if (ftruncate(fd, 0)) {
+			perror("ftruncate");
+			return 2;
+		}
+	}
+	test_basic();
 	test_fds(fd);
 	test_io(fd);
 	test_ll();
 	test_vec(fd);
+	test_copy(fd);
 	test_mmap(fd);
 	test_statx(fd);
 	close(fd);
