@@ -7,9 +7,9 @@
 #      allocation, frame pointers and PIC registers differ between them),
 #      and once more as -O1 -fPIC object code;
 #   2. run both binaries (2 minutes at most each) under qemu-<arch>
-#      (natively for the host ABI, and
-#      for ABIs without a qemu-user port if the kernel runs them); the test
-#      compares each primitive with libc's syscall();
+#      (natively for the host ABI, and for ABIs without a qemu-user port if
+#      the kernel runs them); the test compares each primitive with libc's
+#      syscall();
 #   3. syntax-check the same file with clang --target (C11) and the emitted
 #      header as C++17 with clang++ (tests/trap/use.c), where clang has a
 #      backend for the target.
