@@ -79,17 +79,11 @@ static void chart(FILE *f, const struct rep_scan *s)
 	fputs("</svg>\n", f);
 }
 
-static void card(FILE *f, const struct report *r, const struct rep_scan *s)
+static void card(FILE *f, const struct rep_scan *s)
 {
 	char *libc = rep_libc(s);
 	fputs("<div class=\"card\"><h3>", f);
-	if (r->n > 1) {
-		fprintf(f, "<a href=\"../%s/index.html\">", s->dir);
-		h(f, s->label);
-		fputs("</a>", f);
-	} else {
-		h(f, s->label);
-	}
+	h(f, s->label);
 	fputs(" <span class=\"muted\">", f);
 	h(f, s->arch);
 	fputs(", ", f);
@@ -100,32 +94,97 @@ static void card(FILE *f, const struct report *r, const struct rep_scan *s)
 	free(libc);
 }
 
+/* Several scans: one stacked bar per scan in one chart, so eleven scans
+ * still fit on a screen. */
+static void matrix_chart(FILE *f, const struct report *r)
+{
+	const int label_w = 220, bar_w = 500, row = 24, top = 22;
+	const int width = label_w + bar_w + 250, height = top + (int)r->n * row;
+	fprintf(f, "<svg class=\"chart\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		   "role=\"img\"><title>Counts per class of %zu scans</title>\n"
+		   "<text class=\"n\" x=\"0\" y=\"14\">scan</text>"
+		   "<text class=\"n\" x=\"%d\" y=\"14\">share of the scan's syscalls</text>"
+		   "<text class=\"n\" x=\"%d\" y=\"14\">wrapped / obsolete / internal / missing</text>\n",
+		width, height, width, height, r->n, label_w, label_w + bar_w + 8);
+	for (size_t i = 0; i < r->n; i++) {
+		const struct rep_scan *s = &r->scans[i];
+		int y = top + (int)i * row;
+		double cum = 0;
+		fprintf(f, "<a href=\"../%s/index.html\"><text x=\"0\" y=\"%d\">", s->dir, y + 14);
+		h(f, s->label);
+		fputs("</text></a>", f);
+		for (int c = 0; c < RC_N; c++) {
+			double sh = share(s->counts[c], s->nv);
+			int x0 = (int)(cum * bar_w + 0.5), x1 = (int)((cum + sh) * bar_w + 0.5);
+			cum += sh;
+			fprintf(f, "<rect class=\"b-%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"18\">"
+				   "<title>", rep_class_name[c], label_w + x0, y, x1 - x0);
+			h(f, s->label);
+			fprintf(f, ": %lld %s (%.1f%%)</title></rect>", (long long)s->counts[c],
+				rep_class_name[c], 100.0 * sh);
+		}
+		fprintf(f, "<text class=\"n\" x=\"%d\" y=\"%d\">%lld / %lld / %lld / %lld of %zu</text>\n",
+			label_w + bar_w + 8, y + 14, (long long)s->counts[RC_WRAPPED],
+			(long long)s->counts[RC_OBSOLETE], (long long)s->counts[RC_INTERNAL],
+			(long long)s->counts[RC_MISSING], s->nv);
+	}
+	fputs("</svg>\n", f);
+}
+
 static void summary(FILE *f, const struct report *r)
 {
-	fputs("<section id=\"summary\"><h2>Counts per class</h2>\n<div class=\"cards\">\n", f);
-	for (size_t i = 0; i < r->n; i++)
-		card(f, r, &r->scans[i]);
-	fputs("</div>\n<ul class=\"legend\">\n", f);
+	fputs("<section id=\"summary\"><h2>Counts per class</h2>\n", f);
+	if (r->n == 1) {
+		fputs("<div class=\"cards\">\n", f);
+		card(f, &r->scans[0]);
+		fputs("</div>\n", f);
+	} else {
+		fputs("<div class=\"card wide\">\n", f);
+		matrix_chart(f, r);
+		fputs("</div>\n", f);
+	}
+	fputs("<ul class=\"legend\">\n", f);
 	for (int c = 0; c < RC_N; c++)
-		fprintf(f, "<li><b>%s</b>: %s</li>\n", rep_class_name[c], rep_class_help[c]);
+		fprintf(f, "<li><span class=\"sw c-%s\"></span><b>%s</b>: %s</li>\n", rep_class_name[c],
+			rep_class_name[c], rep_class_help[c]);
 	fputs("</ul>\n</section>\n", f);
 }
 
+/* One scan: a field per row. Several: a scan per row, a field per column. */
 static void inputs(FILE *f, const struct report *r)
 {
-	fputs("<section id=\"inputs\"><h2>Inputs</h2>\n<div class=\"wide\"><table class=\"kv\">\n", f);
-	for (int k = 0; k < REP_NFIELDS; k++) {
-		fprintf(f, "<tr><th scope=\"row\">%s</th>", rep_field_name[k]);
-		for (size_t i = 0; i < r->n; i++) {
-			char *v = rep_field_value(&r->scans[i], k);
-			fputs("<td>", f);
+	fputs("<section id=\"inputs\"><h2>Inputs</h2>\n<div class=\"wide\">", f);
+	if (r->n == 1) {
+		fputs("<table class=\"kv\">\n", f);
+		for (int k = 0; k < REP_NFIELDS; k++) {
+			char *v = rep_field_value(&r->scans[0], k);
+			fprintf(f, "<tr><th scope=\"row\">%s</th><td>", rep_field_name[k]);
 			h(f, v);
-			fputs("</td>", f);
+			fputs("</td></tr>\n", f);
 			free(v);
 		}
+	} else {
+		fprintf(f, "<details><summary>The %zu scans: sysroot, arch, layout, libc, kernel "
+			   "UAPI, man pages, files read</summary>\n<table class=\"inputs\">\n<tr>", r->n);
+		for (int k = 0; k < REP_NFIELDS; k++)
+			fprintf(f, "<th>%s</th>", rep_field_name[k]);
 		fputs("</tr>\n", f);
+		for (size_t i = 0; i < r->n; i++) {
+			fputs("<tr>", f);
+			for (int k = 0; k < REP_NFIELDS; k++) {
+				char *v = rep_field_value(&r->scans[i], k);
+				fputs("<td>", f);
+				h(f, v);
+				fputs("</td>", f);
+				free(v);
+			}
+			fputs("</tr>\n", f);
+		}
+		fputs("</table></details>", f);
 	}
-	fputs("</table></div>\n</section>\n", f);
+	if (r->n == 1)
+		fputs("</table>", f);
+	fputs("</div>\n</section>\n", f);
 }
 
 static void controls(FILE *f, const struct report *r)
@@ -209,7 +268,8 @@ static void scan_table(FILE *f, const struct rep_scan *s)
 	fputs("</tbody></table>\n", f);
 }
 
-/* The tooltip of a matrix cell: everything the per-scan report shows. */
+/* The tooltip of a matrix cell. The evidence stays in the per-scan reports:
+ * repeated for every cell it would make the matrix page megabytes. */
 static void cell_title(FILE *f, const struct rep_verdict *v)
 {
 	if (v->has_nr)
@@ -225,12 +285,6 @@ static void cell_title(FILE *f, const struct rep_verdict *v)
 	for (size_t i = 0; i < v->flags.n; i++) {
 		fputs(i ? ", " : "; flags: ", f);
 		h(f, v->flags.v[i]);
-	}
-	for (size_t i = 0; i < v->nev; i++) {
-		fputs("\n", f);
-		h(f, v->ev[i].source);
-		fputs(": ", f);
-		h(f, v->ev[i].fact);
 	}
 }
 
@@ -313,13 +367,16 @@ void report_html(const struct report *r, FILE *f)
 	      "evidence for each verdict. Also as <a href=\"report.md\">Markdown</a>, "
 	      "<a href=\"report.csv\">CSV</a> and <a href=\"report.json\">JSON</a>.</p>\n"
 	      "</header>\n<div id=\"jserrors\" role=\"alert\" hidden></div>\n", f);
+	/* one scan: chart and inputs side by side, so the table starts higher */
+	fputs(r->n == 1 ? "<div class=\"top\">\n" : "<div>\n", f);
 	summary(f, r);
 	inputs(f, r);
+	fputs("</div>\n", f);
 	fputs("<section><h2>Syscalls</h2>\n", f);
 	if (r->n > 1)
 		fputs("<p class=\"muted\">One row per syscall, one column per scan; hover a cell "
-		      "for its number, wrapper and evidence (* marks flags). A dash: the scan's "
-		      "table has no such syscall.</p>\n", f);
+		      "for its number, wrapper, version and flags (* marks flags); each scan's own "
+		      "report has the evidence. A dash: the scan's table has no such syscall.</p>\n", f);
 	controls(f, r);
 	fputs("<div class=\"wide\">\n", f);
 	if (r->n == 1)

@@ -1,14 +1,17 @@
 """This file contains the shared helpers of the report tests: the fixture DB
 (scans and verdicts inserted with sqlite3, hostile text included), running
-syscov, parsing the HTML it writes, and the expected filter results computed
-from the DB independently of the page's script."""
+syscov, loading a page in headless Chromium and parsing the DOM it dumps,
+and the expected filter results computed from the model independently of
+the page's script."""
 import html.parser
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 
 SYSCOV = os.environ.get("SYSCOV", "syscov")
 SRCDIR = os.environ.get("SRCDIR", os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -22,7 +25,7 @@ HOSTILE = (b"</script><script>alert(1)</script> \"dq\" 'sq' & <b>b</b> | p, c\r\
 HOSTILE_SRC = b"man<img src=x onerror=alert(3)>"
 HOSTILE_WRAPPER = b"\"><svg onload=alert(4)>"
 HOSTILE_NAME = b"=cmd|' /C calc'!A0"
-HOSTILE_LABEL = b"evil\"<script>alert(5)</script>"
+HOSTILE_LABEL = b"evil\"<script>alert(5)</script>\xff"
 
 
 def clean(b):
@@ -254,3 +257,46 @@ def expect_filter(syscalls, words):
             return w[5:] in [f.lower() for f in v["flags"]]
         return any(w in f.lower() for f in row_fields(v))
     return [v["name"] for v in syscalls if all(match(v, w.lower()) for w in words.split())]
+
+
+# Headless Chromium: the page is loaded, its scripts run, the DOM is dumped.
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--enable-logging=stderr", "--v=0"]
+
+
+def load(path, hash_=""):
+    """(Dom, console lines, #jserrors text) of the page after its scripts."""
+    profile = tempfile.mkdtemp(prefix="syscov-chromium-")
+    url = "file://" + urllib.parse.quote(os.path.abspath(path)) + hash_
+    try:
+        p = subprocess.run([CHROMIUM, *FLAGS, "--user-data-dir=" + profile, "--dump-dom", url],
+                           capture_output=True, timeout=120)
+    finally:
+        shutil.rmtree(profile, ignore_errors=True)
+    if p.returncode != 0 or b"</html>" not in p.stdout:
+        fail("chromium on %s: exit %d\n%s" % (url, p.returncode, p.stderr.decode(errors="replace")))
+    console = [l for l in p.stderr.decode(errors="replace").splitlines() if ":CONSOLE" in l]
+    dom = Dom(p.stdout.decode("utf-8"))
+    box = dom.by_id("jserrors")
+    errs = text(box) if box else "no #jserrors element"
+    if box and "hidden" not in box["attrs"] and not errs:
+        errs = "#jserrors shown"
+    return dom, console, errs
+
+
+def page(path, hash_=""):
+    """A page that must render cleanly; returns its Dom."""
+    dom, console, errs = load(path, hash_)
+    check(not console, "%s%s: console output: %s" % (path, hash_, console))
+    check(not errs, "%s%s: script errors: %s" % (path, hash_, errs))
+    return dom
+
+
+def names(dom):
+    return [text(r["children"][0]).strip() for r in visible(dom.rows())]
+
+
+def shown(dom):
+    return text(dom.by_id("shown"))

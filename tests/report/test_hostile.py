@@ -32,9 +32,10 @@ for d in (evil, "matrix"):
           "%s: <script> count %d" % (d, page.count("<script")))
     for bad in ("<img", "<svg onload", "<i>", "<b>b</b>", "alert(1)</script>", "\"><svg"):
         check(bad not in page, "%s/index.html contains %r" % (d, bad))
-    check("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page
-          or d == "matrix" and "&lt;/script&gt;&lt;script&gt;alert(1)" in page,
+    check("&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page or d == "matrix",
           "%s: escaped evidence not found" % d)
+    check("evil&quot;&lt;script&gt;alert(5)&lt;/script&gt;" in page, "%s: escaped label not found" % d)
+    check("&quot;&gt;&lt;svg onload=alert(4)&gt;" in page, "%s: escaped wrapper not found" % d)
     check("\ufffd" in page, "%s: invalid UTF-8 not replaced by U+FFFD" % d)
 
     # Markdown: no raw HTML at all; every '|' of hostile text is escaped
