@@ -220,7 +220,7 @@ int gen_type_parse(const char *s, struct gen_type *t, char *name, const char **w
 			continue;
 		if (!strcmp(w, "struct") || !strcmp(w, "union") || !strcmp(w, "enum")) {
 			/* w is the lexer's buffer: keep the keyword before reading the tag */
-			snprintf(d.tagkw, sizeof(d.tagkw), "%s", w);
+			snprintf(d.tagkw, sizeof(d.tagkw), "%.7s", w);
 			if (has_base(&d) || next(&l) != TK_ID || !gen_name_ok(l.id)) {
 				*why = "a struct, union or enum without a valid tag";
 				return -1;
