@@ -17,6 +17,7 @@
 
 #include "datafile.h"
 #include "json.h"
+#include "progress.h"
 
 const char *const classify_classes[4] = {"wrapped", "obsolete", "internal", "missing"};
 
@@ -812,9 +813,13 @@ int classify_print_counts(struct db *db, int64_t scan_id, FILE *f)
 	for (int i = 0; i < 4; i++)
 		db_bind_text(st, i + 2, classify_classes[i]);
 	if (sqlite3_step(st) == SQLITE_ROW)
-		fprintf(f, "%s (%s): %d syscalls: %d wrapped, %d obsolete, %d internal, %d missing\n",
+		fprintf(f, "%s (%s): %d syscalls: %d %swrapped%s, %d %sobsolete%s, %d %sinternal%s,"
+			" %d %smissing%s\n",
 			col(st, 0), col(st, 1), sqlite3_column_int(st, 2), sqlite3_column_int(st, 3),
-			sqlite3_column_int(st, 4), sqlite3_column_int(st, 5), sqlite3_column_int(st, 6));
+			color_class(f, "wrapped"), color_end(f), sqlite3_column_int(st, 4),
+			color_class(f, "obsolete"), color_end(f), sqlite3_column_int(st, 5),
+			color_class(f, "internal"), color_end(f), sqlite3_column_int(st, 6),
+			color_class(f, "missing"), color_end(f));
 	sqlite3_finalize(st);
 	return 0;
 }

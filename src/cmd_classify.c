@@ -6,6 +6,7 @@
 
 #include "classify.h"
 #include "cli.h"
+#include "counts.h"
 
 static const char help[] =
 	"Usage: syscov classify [OPTIONS]\n\n"
@@ -15,13 +16,14 @@ static const char help[] =
 	"the counts per class.\n\n"
 	"Options:\n"
 	"  --scan LABEL|ID  only this scan (default: every sysroot scan)\n" CLASSIFY_HELP
-	CLI_COMMON_HELP;
+	"  --format FMT     the counts: text (default) or json\n" CLI_COMMON_HELP;
 
 static const struct option opts[] = {
 	CLI_COMMON_OPTS,
 	{"scan", required_argument, NULL, OPT_SCAN},
 	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
 	{"need", required_argument, NULL, OPT_NEED},
+	{"format", required_argument, NULL, OPT_FORMAT},
 	{0},
 };
 
@@ -49,6 +51,9 @@ int cmd_classify(int argc, char **argv)
 		rc = err_set(EXIT_USAGE, "classify takes no arguments (see --help)");
 	if (rc == 0 && need && !c.fail_on)
 		rc = err_set(EXIT_USAGE, "--need works with --fail-on (see --help)");
+	int json = rc == 0 ? counts_format("classify", c.format) : 0;
+	if (json < 0)
+		rc = -1;
 	if (rc == 0 && c.fail_on)
 		rc = classify_check_classes(c.fail_on);
 	if (rc == 0)
@@ -59,9 +64,12 @@ int cmd_classify(int argc, char **argv)
 		note("no sysroot scan in %s: run 'syscov scan' first", db.path);
 	for (size_t i = 0; i < n && rc >= 0; i++) {
 		rc = classify_scan(&db, ids[i]);
-		if (rc >= 0 && g_verbosity > 0)
+		if (rc >= 0 && g_verbosity > 0 && !json)
 			rc = classify_print_counts(&db, ids[i], stdout);
 	}
+	/* JSON is the command's output, printed even with -q */
+	if (rc >= 0 && json)
+		rc = counts_json(&db, ids, n, stdout);
 	if (rc >= 0)
 		rc = classify_fail_on(&db, ids, n, c.fail_on, need);
 	free(ids);

@@ -10,7 +10,9 @@
 #include "classify.h"
 #include "cli.h"
 #include "confine.h"
+#include "counts.h"
 #include "gen.h"
+#include "progress.h"
 #include "report.h"
 #include "scan.h"
 
@@ -29,6 +31,7 @@ static const char audit_help[] =
 	"as wrapped, obsolete, internal or missing, and writes the reports.\n\n"
 	"Options:\n" CLI_SYSROOT_HELP CLASSIFY_HELP
 	"  -o, --output DIR reports go to DIR/<label>/ and DIR/matrix/ (default reports)\n"
+	"  --format FMT     the summary on stdout: text (default) or json\n"
 	CLI_COMMON_HELP;
 
 static const struct option scan_opts[] = {CLI_COMMON_OPTS, CLI_SYSROOT_OPTS, {0}};
@@ -37,6 +40,7 @@ static const struct option audit_opts[] = {
 	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
 	{"need", required_argument, NULL, OPT_NEED},
 	{"output", required_argument, NULL, 'o'},
+	{"format", required_argument, NULL, OPT_FORMAT},
 	{0},
 };
 
@@ -120,8 +124,10 @@ static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
 		rc = confine_targets(c, db, t, n) < 0 ? -1 : 0;
 	if (!rc && c->kernel_src)
 		rc = scan_kernel_tree(db, c->kernel_src, c, &(*ids)[(*nids)++]);
-	for (size_t i = 0; i < n && !rc; i++)
+	for (size_t i = 0; i < n && !rc; i++) {
+		progress_step(i + 1, n, "scanning %s (%s)", t[i].sr.root, t[i].sr.arch->name);
 		rc = scan_sysroot(db, &t[i].sr, c, &(*ids)[(*nids)++]);
+	}
 	for (size_t i = 0; i < n; i++)
 		sysroot_close(&t[i].sr);
 	free(t);
@@ -151,13 +157,18 @@ int cmd_audit(int argc, char **argv)
 	size_t n = 0;
 	const char *need = NULL;
 	int rc = cli_parse(&c, argc, argv, "qvo:", audit_opts, audit_help, audit_own, &need);
+	int json = rc == 0 ? counts_format("audit", c.format) : 0;
+	if (json < 0)
+		rc = -1;
 	if (rc == 0 && c.fail_on)
 		rc = classify_check_classes(c.fail_on);
 	if (rc == 0)
 		rc = scan_all(&c, &db, &ids, &n);
 	/* classify every sysroot scan just made (kernel-tree scans are skipped) */
 	for (size_t i = 0; i < n && rc == 0; i++) {
+		progress_step(i + 1, n, "classifying");
 		rc = classify_scan(&db, ids[i]) < 0 ? -1 : 0;
+		progress_clear();
 		if (rc == 0 && g_verbosity > 0)
 			rc = classify_print_counts(&db, ids[i], stderr);
 	}
@@ -165,10 +176,20 @@ int cmd_audit(int argc, char **argv)
 	/* report: <report dir>/<label>/ and, for several scans, matrix/; the
 	 * counts per class per scan on stdout */
 	if (rc == 0)
-		rc = report_run(&db, ids, n, c.output ? c.output : "reports", RF_ALL, 1);
+		progress_step(0, 0, "writing reports");
+	if (rc == 0)
+		rc = report_run(&db, ids, n, c.output ? c.output : "reports", RF_ALL, !json);
+	if (rc == 0 && json) {
+		int64_t *sys = xcalloc(n + 1, sizeof(*sys));
+		rc = counts_json(&db, sys, report_sysroot_scans(&db, ids, n, sys), stdout);
+		free(sys);
+	}
 	/* gen: <report dir>/<label>/syscov_wrappers.h, the missing set's wrappers */
 	if (rc == 0)
+		progress_step(0, 0, "generating wrappers");
+	if (rc == 0)
 		rc = gen_audit(&db, ids, n, c.output ? c.output : "reports");
+	progress_clear();
 	int failed = 0;
 	if (rc == 0 && (failed = classify_fail_on(&db, ids, n, c.fail_on, need)) < 0)
 		rc = -1;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "clangx.h"
+#include "datafile.h"
 
 void confine_tool_needs(struct strv *allow)
 {
@@ -19,6 +20,9 @@ void confine_tool_needs(struct strv *allow)
 	const char *e = getenv("SYSCOV_DATA_DIR");
 	if (e && *e)
 		strv_push(allow, e);
+	char *rel = datafile_exe_dir(); /* a relocated install's data */
+	if (rel)
+		strv_push_own(allow, rel);
 #ifdef SYSCOV_DATA_DIR
 	strv_push(allow, SYSCOV_DATA_DIR);
 #endif

@@ -1,9 +1,14 @@
-/* datafile.c: locating syscov's curated data files (see datafile.h). */
+/* datafile.c: This file contains the lookup of syscov's curated data files
+ * (see datafile.h): next to the binary, in the install prefix, or in the
+ * source tree. */
+#define _GNU_SOURCE
 #include "datafile.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -14,12 +19,31 @@
 #error "SYSCOV_SOURCE_DIR must be set by the build"
 #endif
 
+char *datafile_exe_dir(void)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return NULL;
+	exe[n] = 0;
+	char *slash = strrchr(exe, '/');
+	if (!slash)
+		return NULL;
+	*slash = 0;
+	/* <prefix>/bin/syscov -> <prefix>/share/syscov, if that exists */
+	char *p = xasprintf("%s/../share/syscov", exe), *real = realpath(p, NULL);
+	free(p);
+	return real;
+}
+
 FILE *datafile_open(const char *name)
 {
 	const char *env = getenv("SYSCOV_DATA_DIR");
-	/* the environment overrides (tests, relocated installs); the installed
-	 * copy wins over the source tree so an installed syscov is self-contained */
-	const char *dirs[] = {env && *env ? env : NULL, SYSCOV_DATA_DIR,
+	char *rel = datafile_exe_dir();
+	/* the environment overrides (tests); then the binary's own prefix, so a
+	 * moved install reads its own data; the configured prefix; and last the
+	 * source tree, for a syscov run from its build dir */
+	const char *dirs[] = {env && *env ? env : NULL, rel, SYSCOV_DATA_DIR,
 			      SYSCOV_SOURCE_DIR "/data"};
 	struct buf tried = {0};
 	buf_puts(&tried, "");
@@ -31,6 +55,7 @@ FILE *datafile_open(const char *name)
 		if (f) {
 			debug("data file %s", p);
 			free(p);
+			free(rel);
 			buf_free(&tried);
 			return f;
 		}
@@ -38,6 +63,7 @@ FILE *datafile_open(const char *name)
 		free(p);
 	}
 	err_set(EXIT_INPUT, "data file %s not found: tried %s", name, tried.p);
+	free(rel);
 	buf_free(&tried);
 	return NULL;
 }

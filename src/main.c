@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "progress.h"
 
 #ifndef SYSCOV_VERSION
 #define SYSCOV_VERSION "0"
@@ -52,6 +53,7 @@ int main(int argc, char **argv)
 		if (strcmp(c->name, argv[1]))
 			continue;
 		int rc = c->run(argc - 1, argv + 1);
+		progress_clear();
 		if (rc < 0) {
 			fprintf(stderr, "syscov %s: %s\n", c->name, err_msg());
 			return err_code();

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "progress.h"
 #include "report.h"
 
 static const struct {
@@ -112,9 +113,11 @@ static void print_summary(const struct report *r)
 	for (size_t i = 0; i < r->n; i++)
 		if ((int)strlen(r->scans[i].label) > w)
 			w = (int)strlen(r->scans[i].label);
+	progress_clear(); /* the table starts at column 0 on a terminal */
 	printf("%-*s", w, "scan");
 	for (int c = 0; c < RC_N; c++)
-		printf(" %9s", rep_class_name[c]);
+		printf(" %s%9s%s", color_class(stdout, rep_class_name[c]), rep_class_name[c],
+		       color_end(stdout));
 	printf(" %9s\n", "total");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct rep_scan *s = &r->scans[i];

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "progress.h"
+
 /* The sysroot pipeline, in order: later scanners may read what earlier ones
  * wrote in the same transaction (the header scan reads the man pages'
  * includes). */
@@ -80,6 +82,7 @@ static int run_scanners(struct scan_ctx *ctx, const struct scanner *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		uint64_t t0 = now_ns();
+		progress("%s", s[i].name);
 		if (s[i].run(ctx) < 0)
 			return -1;
 		debug("%s: %.1f ms", s[i].name, (double)(now_ns() - t0) / 1e6);

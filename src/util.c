@@ -1,6 +1,7 @@
 /* util.c: error state, allocation, buffers and string helpers (see util.h). */
 #define _GNU_SOURCE
 #include "util.h"
+#include "progress.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -55,6 +56,7 @@ static void vlog(int level, const char *fmt, va_list ap)
 {
 	if (g_verbosity < level)
 		return;
+	progress_clear(); /* a message never lands after a progress line */
 	fputs("syscov: ", stderr);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
