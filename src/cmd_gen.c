@@ -19,7 +19,7 @@ static const char help[] =
 	"  --only a,b,c     these syscalls instead of the missing set\n"
 	"  --all            every syscall of the scanned tables\n"
 	"  --arch a,b       only these ABIs (default: every scanned one)\n"
-	"  -o FILE          write the header to FILE (default: stdout)\n" CLI_COMMON_HELP;
+	"  -o, --output FILE write the header to FILE (default: stdout)\n" CLI_COMMON_HELP;
 
 enum { OPT_GEN_SCAN = OPT_CMD_FIRST };
 
