@@ -64,6 +64,19 @@ struct krow {
 };
 int ktable_insert(struct scan_ctx *ctx, sqlite3_stmt **st, const struct krow *r);
 
+/* One row of a kernel tree's .tbl file; the strings point into the text. */
+struct tbl_row {
+	long long nr;
+	char *abi, *name, *entry, *compat;
+};
+
+/* Parses the "nr abi name [entry [compat_entry]]" rows of a .tbl file
+ * (text is cut up in place); '#' starts a comment. A malformed line goes to
+ * bad(arg, line), which returns < 0 to stop the parse. Returns 0 or -1;
+ * *rows (caller frees) holds *n rows. */
+int ktable_parse_tbl(char *text, struct tbl_row **rows, size_t *n,
+		     int (*bad)(void *arg, int line), void *arg);
+
 /* 1 if a .tbl/generic entry point marks an unimplemented call. */
 int ktable_entry_unimplemented(const char *entry);
 

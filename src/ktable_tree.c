@@ -109,20 +109,27 @@ static char *port_of(const char *rel)
 	return xstrndup(p, e ? (size_t)(e - p) : strlen(p));
 }
 
-struct tbl_row {
-	long long nr;
-	char *abi, *name, *entry, *compat;
+/* A malformed .tbl row is a diag of the table, not an error. */
+struct tbl_where {
+	struct scan_ctx *ctx;
+	const char *rel;
 };
 
-/* Parses "nr abi name [entry [compat_entry]]" rows; '#' starts a comment.
- * A malformed row is a diag, not an error. */
-static int parse_tbl(struct scan_ctx *ctx, const char *rel, char *text, struct tbl_row **rows,
-		     size_t *n)
+static int tbl_bad_row(void *arg, int line)
+{
+	const struct tbl_where *w = arg;
+	return db_add_diag(w->ctx->db, w->ctx->scan_id, "ktable", w->rel, line, "warning",
+			   "not a table row: nr abi name [entry [compat_entry]]");
+}
+
+int ktable_parse_tbl(char *text, struct tbl_row **rows, size_t *n,
+		     int (*bad)(void *arg, int line), void *arg)
 {
 	size_t cap = 0;
 	int line = 0;
 	*rows = NULL, *n = 0;
-	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+	/* strsep, not strtok: blank lines must still count for line numbers */
+	for (char *l, *rest = text; (l = strsep(&rest, "\n"));) {
 		line++;
 		char *hash = strchr(l, '#');
 		if (hash)
@@ -136,8 +143,7 @@ static int parse_tbl(struct scan_ctx *ctx, const char *rel, char *text, struct t
 		char *end;
 		long long nr = strtoll(tok[0], &end, 0);
 		if (nt < 3 || nt > 5 || *end || !is_c_identifier(tok[2])) {
-			if (db_add_diag(ctx->db, ctx->scan_id, "ktable", rel, line, "warning",
-					"not a table row: nr abi name [entry [compat_entry]]") < 0)
+			if (bad(arg, line) < 0)
 				return -1;
 			continue;
 		}
@@ -243,6 +249,7 @@ static int scan_tbl(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, co
 	size_t ntk = 0;
 	struct tbl_row *rows = NULL;
 	size_t n = 0;
+	struct tbl_where where = {ctx, rel};
 	int rc = 0;
 	if (str_starts(rel, "arch/")) {
 		char *port = port_of(rel);
@@ -254,14 +261,14 @@ static int scan_tbl(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, co
 			tk[ntk] = (struct taker){.arch = xstrdup(a->name), .nr_offset = a->nr_offset};
 			split_list(a->tbl_abis, &tk[ntk++].tags);
 		}
-		rc = parse_tbl(ctx, rel, b.p, &rows, &n);
+		rc = ktable_parse_tbl(b.p, &rows, &n, tbl_bad_row, &where);
 		if (rc == 0)
 			rc = store_rows(ctx, st, rel, port, rows, n, tk, ntk);
 		free(port);
 	} else {
 		/* the shared table of newer trees: each port's Makefile.syscalls
 		 * names the tags of its 32- and 64-bit tables */
-		rc = parse_tbl(ctx, rel, b.p, &rows, &n);
+		rc = ktable_parse_tbl(b.p, &rows, &n, tbl_bad_row, &where);
 		for (size_t p = 0; rc == 0 && p < ports->n; p++) {
 			char *mk = xasprintf("arch/%s/kernel/Makefile.syscalls", ports->v[p]);
 			struct buf mb = {0};

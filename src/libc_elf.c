@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "libc_elf.h"
 #include "scan.h"
 
 #define ELF_MAX ((size_t)256 << 20)   /* largest library read */
@@ -452,10 +453,8 @@ static int script_file(struct lscan *ls, const char *word, const char *script, i
 	return rc;
 }
 
-/* Follows the GROUP / INPUT / AS_NEEDED entries of a GNU ld script; every
- * other command is skipped. Returns the number of file-list commands seen,
- * or -1. */
-static int follow_script(struct lscan *ls, char *text, const char *rel, int depth)
+int libc_script_parse(char *text, const char *rel, int (*file)(void *arg, const char *word),
+		      void *arg)
 {
 	/* blank out comments so that tokens are simple */
 	for (char *c = strstr(text, "/*"); c; c = strstr(c, "/*")) {
@@ -500,7 +499,7 @@ static int follow_script(struct lscan *ls, char *text, const char *rel, int dept
 		} else if (stack.n && (!strcmp(stack.v[stack.n - 1], "GROUP") ||
 				       !strcmp(stack.v[stack.n - 1], "INPUT") ||
 				       !strcmp(stack.v[stack.n - 1], "AS_NEEDED"))) {
-			rc = script_file(ls, word, rel, depth + 1);
+			rc = file(arg, word);
 		}
 		free(word);
 	}
@@ -508,6 +507,19 @@ static int follow_script(struct lscan *ls, char *text, const char *rel, int dept
 		rc = err_set(EXIT_INPUT, "%s: linker script: unbalanced '('", rel);
 	strv_free(&stack);
 	return rc < 0 ? -1 : lists;
+}
+
+/* libc_script_parse()'s callback: a named file, read one level deeper. */
+struct script_at {
+	struct lscan *ls;
+	const char *rel;
+	int depth;
+};
+
+static int script_word(void *arg, const char *word)
+{
+	const struct script_at *at = arg;
+	return script_file(at->ls, word, at->rel, at->depth + 1);
 }
 
 /* An ELF object or ar archive (its magic already checked). */
@@ -576,7 +588,8 @@ static int read_input(struct lscan *ls, const char *path, const char *from, int 
 			rc = read_elf(ls, &b, rel);
 		else if (rc == 0) {
 			strv_push(&ls->chain, rel);
-			int lists = memchr(b.p, 0, b.len) ? 0 : follow_script(ls, b.p, rel, depth);
+			struct script_at at = {ls, rel, depth};
+			int lists = memchr(b.p, 0, b.len) ? 0 : libc_script_parse(b.p, rel, script_word, &at);
 			free(ls->chain.v[--ls->chain.n]);
 			if (lists == 0)
 				rc = err_set(EXIT_INPUT, "%s: neither an ELF object, an ar archive nor a linker script with GROUP or INPUT",

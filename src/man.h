@@ -45,6 +45,11 @@ void man_info_free(struct man_info *mi);
  * blanks, blanks collapsed; NULL when the page has none. */
 char *man_section_text(const struct roff_doc *doc, const char *heading);
 
+/* Decompresses a page by the suffix of `path` (.gz, .xz, .lzma; other
+ * pages are copied) into text, which is always NUL-terminated; at most 16 MiB
+ * come out (zip bombs). Returns 0, or -1 with a reason in *why (caller frees). */
+int man_decompress(const char *path, const struct buf *raw, struct buf *text, char **why);
+
 /* Types every prototype of `pages` with libclang for the scan's target and
  * writes ret/nparams/variadic/parsed/diag and man_param rows. */
 int man_proto_type(struct scan_ctx *ctx, struct man_info *pages, size_t npages);

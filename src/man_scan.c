@@ -111,8 +111,7 @@ static int unxz(const struct buf *in, struct buf *out, char **why)
 }
 #endif
 
-/* Decompresses raw by the suffix of path (plain files are copied). */
-static int decompress(const char *path, const struct buf *raw, struct buf *text, char **why)
+int man_decompress(const char *path, const struct buf *raw, struct buf *text, char **why)
 {
 	int rc = 0;
 	if (str_ends(path, ".gz")) {
@@ -150,7 +149,7 @@ static int read_page(struct man_db *m, const struct man_src *src, const char *pa
 		free(host);
 	}
 	if (rc == 0)
-		rc = decompress(path, &raw, text, why);
+		rc = man_decompress(path, &raw, text, why);
 	buf_free(&raw);
 	return rc;
 }
