@@ -1,3 +1,4 @@
 # Polish (issue #9): install, help/man/README sync, bash completion, terminal
 # output (progress, colour), --format json, docs/db.md examples, README example.
 syscov_test(polish.install bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/install.sh)
+syscov_test(polish.sync bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/sync.sh)
