@@ -16,7 +16,7 @@ static const char help[] =
 	"the counts per class.\n\n"
 	"Options:\n"
 	"  --scan LABEL|ID  only this scan (default: every sysroot scan)\n" CLASSIFY_HELP
-	"  --format FMT     the counts: text (default) or json\n" CLI_COMMON_HELP;
+	"  --format FMT     text (default) or json: the counts\n" CLI_COMMON_HELP;
 
 static const struct option opts[] = {
 	CLI_COMMON_OPTS,

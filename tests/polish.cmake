@@ -2,3 +2,4 @@
 # output (progress, colour), --format json, docs/db.md examples, README example.
 syscov_test(polish.install bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/install.sh)
 syscov_test(polish.sync bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/sync.sh)
+syscov_test(polish.completion bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/completion.sh)
