@@ -3,3 +3,4 @@
 syscov_test(polish.install bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/install.sh)
 syscov_test(polish.sync bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/sync.sh)
 syscov_test(polish.completion bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/completion.sh)
+syscov_test(polish.tty bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/tty.sh)
