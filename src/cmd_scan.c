@@ -15,7 +15,6 @@
 #include "progress.h"
 #include "report.h"
 #include "scan.h"
-#include "scan_cache.h"
 
 static const char scan_help[] =
 	"Usage: syscov scan [OPTIONS] [SYSROOT...]\n"
@@ -166,15 +165,9 @@ int cmd_audit(int argc, char **argv)
 	if (rc == 0)
 		rc = scan_all(&c, &db, &ids, &n);
 	/* classify every sysroot scan just made (kernel-tree scans are skipped) */
-	char *fp = rc == 0 ? scan_cache_fingerprint(&c) : NULL;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		progress_step(i + 1, n, "classifying");
-		/* a kept scan classified against the same things needs no rerun */
-		int cur = scan_cache_verdicts_current(&db, ids[i], fp);
-		if (cur == 0)
-			rc = classify_scan(&db, ids[i]) < 0 || scan_cache_mark_classified(&db, ids[i], fp) < 0 ? -1 : 0;
-		else if (cur < 0)
-			rc = -1;
+		rc = classify_scan(&db, ids[i]) < 0 ? -1 : 0;
 		progress_clear();
 		if (rc == 0 && g_verbosity > 0)
 			rc = classify_print_counts(&db, ids[i], stderr);
@@ -200,7 +193,6 @@ int cmd_audit(int argc, char **argv)
 	int failed = 0;
 	if (rc == 0 && (failed = classify_fail_on(&db, ids, n, c.fail_on, need)) < 0)
 		rc = -1;
-	free(fp);
 	free(ids);
 	db_close(&db);
 	cli_free(&c);
