@@ -15,6 +15,7 @@
 #include "progress.h"
 #include "report.h"
 #include "scan.h"
+#include "scan_cache.h"
 
 static const char scan_help[] =
 	"Usage: syscov scan [OPTIONS] [SYSROOT...]\n"
@@ -167,7 +168,12 @@ int cmd_audit(int argc, char **argv)
 	/* classify every sysroot scan just made (kernel-tree scans are skipped) */
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		progress_step(i + 1, n, "classifying");
-		rc = classify_scan(&db, ids[i]) < 0 ? -1 : 0;
+		/* a kept scan classified against the same things needs no rerun */
+		int cur = scan_cache_verdicts_current(&db, ids[i], fp);
+		if (cur == 0)
+			rc = classify_scan(&db, ids[i]) < 0 || scan_cache_mark_classified(&db, ids[i], fp) < 0 ? -1 : 0;
+		else if (cur < 0)
+			rc = -1;
 		progress_clear();
 		if (rc == 0 && g_verbosity > 0)
 			rc = classify_print_counts(&db, ids[i], stderr);
@@ -181,6 +187,7 @@ int cmd_audit(int argc, char **argv)
 		rc = report_run(&db, ids, n, c.output ? c.output : "reports", RF_ALL, !json);
 	if (rc == 0 && json) {
 		int64_t *sys = xcalloc(n + 1, sizeof(*sys));
+	char *fp = rc == 0 ? scan_cache_fingerprint(&c) : NULL;
 		rc = counts_json(&db, sys, report_sysroot_scans(&db, ids, n, sys), stdout);
 		free(sys);
 	}
@@ -198,3 +205,4 @@ int cmd_audit(int argc, char **argv)
 	cli_free(&c);
 	return rc < 0 ? -1 : failed;
 }
+	free(fp);

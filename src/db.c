@@ -2,6 +2,7 @@
 #include "db.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -126,11 +127,19 @@ int db_open(struct db *db, const char *path, int create)
 		db_close(db);
 		return -1;
 	}
-	/* concurrent audits into one DB wait for each other's scan transaction */
-	sqlite3_busy_timeout(db->h, 120000);
+	/* concurrent audits into one DB wait for each other's scan transaction;
+	 * SYSCOV_BUSY_TIMEOUT_MS shortens the wait (tests of a locked DB) */
+	const char *bt = getenv("SYSCOV_BUSY_TIMEOUT_MS");
+	char *end = NULL;
+	long ms = bt ? strtol(bt, &end, 10) : 0;
+	sqlite3_busy_timeout(db->h, bt && *bt && !*end && ms >= 0 && ms <= 3600000 ? (int)ms : 120000);
 	sqlite3_extended_result_codes(db->h, 0);
 	if (migrate(db) < 0 || db_exec(db, "PRAGMA foreign_keys=ON") < 0 ||
 	    db_exec(db, "PRAGMA journal_mode=WAL") < 0 || db_exec(db, "PRAGMA synchronous=NORMAL") < 0) {
+		/* SQLite says "unable to open database file" when WAL cannot
+		 * create its -shm file: name the real cause */
+		if (err_code() == EXIT_DB && access(path, W_OK) < 0 && (errno == EROFS || errno == EACCES))
+			err_set(EXIT_DB, "%s: database is read-only: %s", path, strerror(errno));
 		db_close(db);
 		return -1;
 	}
@@ -139,6 +148,8 @@ int db_open(struct db *db, const char *path, int create)
 
 void db_close(struct db *db)
 {
+	sqlite3_finalize(db->ins_input);
+	sqlite3_finalize(db->ins_diag);
 	if (db->h)
 		sqlite3_close_v2(db->h);
 	free(db->path);
@@ -214,42 +225,42 @@ int db_scan_set(struct db *db, int64_t id, const char *column, const char *value
 }
 
 int db_add_input(struct db *db, int64_t scan_id, const char *kind, const char *path,
-		 int64_t size, int64_t mtime, uint64_t hash, const char *version)
+		 int64_t size, int64_t mtime_ns, uint64_t hash, const char *version)
 {
-	sqlite3_stmt *st;
-	if (db_prepare(db, &st,
-		       "INSERT INTO input(scan_id,kind,path,size,mtime,hash,version)"
-		       " VALUES(?1,?2,?3,?4,?5,?6,?7)") < 0)
+	if (!db->ins_input &&
+	    db_prepare(db, &db->ins_input,
+		       "INSERT INTO input(scan_id,kind,path,size,mtime,hash,version,mtime_ns)"
+		       " VALUES(?1,?2,?3,?4,?5,?6,?7,?8)") < 0)
 		return -1;
+	sqlite3_stmt *st = db->ins_input;
 	char hex[17];
 	snprintf(hex, sizeof(hex), "%016llx", (unsigned long long)hash);
 	sqlite3_bind_int64(st, 1, scan_id);
 	db_bind_text(st, 2, kind);
 	db_bind_text(st, 3, path);
 	sqlite3_bind_int64(st, 4, size);
-	sqlite3_bind_int64(st, 5, mtime);
+	sqlite3_bind_int64(st, 5, size < 0 ? 0 : mtime_ns / 1000000000);
 	db_bind_text(st, 6, hash ? hex : NULL);
 	db_bind_text(st, 7, version);
-	int rc = db_step_done(db, st);
-	sqlite3_finalize(st);
-	return rc;
+	if (size >= 0)
+		sqlite3_bind_int64(st, 8, mtime_ns);
+	return db_step_done(db, st);
 }
 
 int db_add_diag(struct db *db, int64_t scan_id, const char *source, const char *path, int line,
 		const char *severity, const char *message)
 {
-	sqlite3_stmt *st;
-	if (db_prepare(db, &st,
+	if (!db->ins_diag &&
+	    db_prepare(db, &db->ins_diag,
 		       "INSERT INTO diag(scan_id,source,path,line,severity,message)"
 		       " VALUES(?1,?2,?3,?4,?5,?6)") < 0)
 		return -1;
+	sqlite3_stmt *st = db->ins_diag;
 	sqlite3_bind_int64(st, 1, scan_id);
 	db_bind_text(st, 2, source);
 	db_bind_text(st, 3, path);
 	sqlite3_bind_int(st, 4, line);
 	db_bind_text(st, 5, severity);
 	db_bind_text(st, 6, message);
-	int rc = db_step_done(db, st);
-	sqlite3_finalize(st);
-	return rc;
+	return db_step_done(db, st);
 }

@@ -14,6 +14,7 @@
 struct db {
 	sqlite3 *h;
 	char *path;
+	sqlite3_stmt *ins_input, *ins_diag; /* prepared once: thousands of rows per scan */
 };
 
 /* Opens (creating if `create`) and migrates the DB. Errors (EXIT_DB): not a
@@ -50,7 +51,7 @@ void db_scan_rollback(struct db *db);
 int db_scan_set(struct db *db, int64_t id, const char *column, const char *value);
 /* Records an input file read by a scan, for provenance (and caching). */
 int db_add_input(struct db *db, int64_t scan_id, const char *kind, const char *path,
-		 int64_t size, int64_t mtime, uint64_t hash, const char *version);
+		 int64_t size, int64_t mtime_ns, uint64_t hash, const char *version);
 /* Records a diagnostic (parse error, skipped file) of a scan. */
 int db_add_diag(struct db *db, int64_t scan_id, const char *source, const char *path, int line,
 		const char *severity, const char *message);

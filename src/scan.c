@@ -2,6 +2,7 @@
  * transaction (see scan.h). */
 #define _GNU_SOURCE
 #include "scan.h"
+#include "scan_cache.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -27,7 +28,7 @@ int scan_note_input(struct scan_ctx *ctx, const char *kind, const char *host_pat
 	int64_t size = -1, mtime = 0;
 	if (host_path && stat(host_path, &st) == 0) {
 		size = st.st_size;
-		mtime = st.st_mtime;
+		mtime = scan_cache_mtime_ns(&st);
 	}
 	uint64_t h = data ? hash64(data, len, 0) : 0;
 	return db_add_input(ctx->db, ctx->scan_id, kind, host_path, size, mtime, h, version);
@@ -90,16 +91,53 @@ static int run_scanners(struct scan_ctx *ctx, const struct scanner *s, size_t n)
 	return 0;
 }
 
+/* The key of a sysroot scan (label and variant malloc'ed). */
+static struct scan_key sysroot_key(const struct sysroot *sr)
+{
+	return (struct scan_key){.kind = "sysroot", .sysroot = sr->root, .arch = sr->arch->name,
+				 .variant = scan_variant(sr), .label = scan_label(sr),
+				 .layout = sysroot_layout_name(sr->layout)};
+}
+
+/* scan_cache_lookup() for a sysroot, with the note saying so. */
+static int sysroot_kept(struct db *db, const struct scan_key *k, const char *fp, int64_t *id)
+{
+	int rc = scan_cache_lookup(db, k, fp, id);
+	if (rc > 0)
+		note("%s (%s, %s): inputs unchanged since scan %lld, kept", k->sysroot, k->label,
+		     k->arch, (long long)*id);
+	return rc;
+}
+
+int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id)
+{
+	struct scan_key k = sysroot_key(sr);
+	char *fp = scan_cache_fingerprint(cli);
+	int rc = sysroot_kept(db, &k, fp, id);
+	free(fp);
+	free((char *)k.label);
+	free((char *)k.variant);
+	return rc;
+}
+
 int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id)
 {
-	char *label = scan_label(sr), *variant = scan_variant(sr);
-	struct scan_key k = {.kind = "sysroot", .sysroot = sr->root, .arch = sr->arch->name,
-			     .variant = variant, .label = label,
-			     .layout = sysroot_layout_name(sr->layout)};
+	struct scan_key k = sysroot_key(sr);
+	char *label = (char *)k.label, *variant = (char *)k.variant;
 	struct scan_ctx ctx = {.db = db, .sr = sr, .arch = sr->arch, .cli = cli};
-	int rc = db_scan_begin(db, &k, &ctx.scan_id);
+	char *fp = scan_cache_fingerprint(cli);
+	int rc = sysroot_kept(db, &k, fp, id);
+	if (rc != 0) {
+		free(fp);
+		free(label);
+		free(variant);
+		return rc < 0 ? -1 : 0;
+	}
+	rc = db_scan_begin(db, &k, &ctx.scan_id);
 	if (rc == 0) {
 		rc = run_scanners(&ctx, sysroot_scanners, ARRAY_SIZE(sysroot_scanners));
+		if (rc == 0)
+			rc = scan_cache_seal(&ctx, fp);
 		if (rc == 0)
 			rc = db_scan_commit(db);
 		else
@@ -110,6 +148,7 @@ int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli,
 		note("scanned %s (%s, %s) as scan %lld", sr->root, label, sr->arch->name,
 		     (long long)ctx.scan_id);
 	}
+	free(fp);
 	free(label);
 	free(variant);
 	return rc;
@@ -125,9 +164,22 @@ int scan_kernel_tree(struct db *db, const char *tree, const struct cli *cli, int
 	struct scan_key k = {.kind = "kernel-tree", .sysroot = real, .arch = "all",
 			     .variant = "", .label = label, .layout = "kernel-tree"};
 	struct scan_ctx ctx = {.db = db, .cli = cli, .tree = real};
-	int rc = db_scan_begin(db, &k, &ctx.scan_id);
+	char *fp = scan_cache_fingerprint(cli);
+	int rc = scan_cache_lookup(db, &k, fp, id);
+	if (rc != 0) {
+		if (rc > 0)
+			note("kernel tree %s: inputs unchanged since scan %lld, kept", real,
+			     (long long)*id);
+		free(fp);
+		free(label);
+		free(real);
+		return rc < 0 ? -1 : 0;
+	}
+	rc = db_scan_begin(db, &k, &ctx.scan_id);
 	if (rc == 0) {
 		rc = ktable_scan_tree(&ctx);
+		if (rc == 0)
+			rc = scan_cache_seal(&ctx, fp);
 		if (rc == 0)
 			rc = db_scan_commit(db);
 		else
@@ -137,6 +189,7 @@ int scan_kernel_tree(struct db *db, const char *tree, const struct cli *cli, int
 		*id = ctx.scan_id;
 		note("scanned kernel tree %s as scan %lld", real, (long long)ctx.scan_id);
 	}
+	free(fp);
 	free(label);
 	free(real);
 	return rc;

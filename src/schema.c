@@ -133,6 +133,12 @@ const char *const db_migrations[] = {
 	"  source TEXT NOT NULL CHECK (source IN ('man','kernel','override','untyped')),"
 	"  detail TEXT,"              /* why the man page was not used */
 	"  PRIMARY KEY (scan_id, name));",
+	/* 3: scan reuse (scan_cache.c): an input's mtime in ns, and the
+	 * fingerprint of the configuration the scan ran with */
+	"ALTER TABLE input ADD COLUMN mtime_ns INTEGER;"
+	"ALTER TABLE scan ADD COLUMN fingerprint TEXT;"
+	/* what audit classified the scan against: fingerprint + kernel-tree scans */
+	"ALTER TABLE scan ADD COLUMN classified TEXT;",
 };
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);

@@ -1,0 +1,234 @@
+/* scan_cache.c: This file contains the reuse of a stored scan whose inputs
+ * are unchanged (see scan_cache.h).
+ *
+ * A scan is a pure function of its inputs and of the tool's configuration,
+ * so when both are unchanged the stored facts (and the verdicts derived from
+ * them) are still right and the rescan can be skipped. The configuration is
+ * a fingerprint: syscov's own binary (size, mtime), the options that change
+ * what is read (--man-dir, --no-man), the environment overrides, and the
+ * curated data files (size, mtime). The inputs are the scan's input rows
+ * (size, mtime in ns) plus, added when the scan is sealed, the directory of
+ * every input and the sysroot's include and library dirs: a page or header
+ * added or removed beside them changes the directory's mtime, so a file
+ * that was absent at scan time cannot be missed (a new subdirectory in an
+ * include dir changes that dir). A file rewritten with the same size
+ * within the same nanosecond is not detected; the content hash of the
+ * input row stays as provenance. */
+#define _GNU_SOURCE
+#include "scan_cache.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "clangx.h"
+#include "datafile.h"
+
+/* the scans this process reused, for audit's classify step */
+static int64_t *reused;
+static size_t nreused;
+
+int64_t scan_cache_mtime_ns(const struct stat *st)
+{
+	return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+}
+
+static void stat_into(struct buf *b, const char *path)
+{
+	struct stat st;
+	if (path && stat(path, &st) == 0)
+		buf_printf(b, "%s:%lld:%lld;", path, (long long)st.st_size,
+			   (long long)scan_cache_mtime_ns(&st));
+	else
+		buf_printf(b, "%s:-;", path ? path : "");
+}
+
+/* Every regular file of a data dir candidate (not recursive: the data
+ * files are flat). */
+static void data_dir_into(struct buf *b, const char *dir)
+{
+	DIR *d = dir ? opendir(dir) : NULL;
+	if (!d)
+		return;
+	struct strv names = {0};
+	for (struct dirent *e; (e = readdir(d));)
+		if (e->d_name[0] != '.')
+			strv_push(&names, e->d_name);
+	closedir(d);
+	/* readdir order is not stable across directory rewrites */
+	for (size_t i = 1; i < names.n; i++)
+		for (size_t j = i; j > 0 && strcmp(names.v[j - 1], names.v[j]) > 0; j--) {
+			char *t = names.v[j];
+			names.v[j] = names.v[j - 1];
+			names.v[j - 1] = t;
+		}
+	for (size_t i = 0; i < names.n; i++) {
+		char *p = xasprintf("%s/%s", dir, names.v[i]);
+		stat_into(b, p);
+		free(p);
+	}
+	strv_free(&names);
+}
+
+char *scan_cache_fingerprint(const struct cli *c)
+{
+	struct buf b = {0};
+	stat_into(&b, "/proc/self/exe");
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		exe[n] = 0;
+		stat_into(&b, exe);
+	}
+	buf_printf(&b, "man-dir=%s;no-man=%d;", c && c->man_dir ? c->man_dir : "",
+		   c ? c->no_man : 0);
+	const char *env[] = {"SYSCOV_DATA_DIR", "SYSCOV_CLANG_RESOURCE_DIR"};
+	for (size_t i = 0; i < ARRAY_SIZE(env); i++) {
+		const char *e = getenv(env[i]);
+		buf_printf(&b, "%s=%s;", env[i], e ? e : "");
+	}
+	buf_printf(&b, "resource=%s;", clangx_resource_dir());
+	char *exe_dir = datafile_exe_dir();
+	data_dir_into(&b, getenv("SYSCOV_DATA_DIR"));
+	data_dir_into(&b, exe_dir);
+	data_dir_into(&b, SYSCOV_DATA_DIR);
+	data_dir_into(&b, SYSCOV_SOURCE_DIR "/data");
+	free(exe_dir);
+	char *fp = xasprintf("%016llx", (unsigned long long)hash64(b.p, b.len, 0));
+	buf_free(&b);
+	return fp;
+}
+
+int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, int64_t *id)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, "SELECT id, fingerprint FROM scan WHERE kind=?1 AND sysroot=?2"
+				" AND arch=?3 AND variant=?4") < 0)
+		return -1;
+	db_bind_text(st, 1, k->kind);
+	db_bind_text(st, 2, k->sysroot);
+	db_bind_text(st, 3, k->arch);
+	db_bind_text(st, 4, k->variant ? k->variant : "");
+	int64_t old = -1;
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 1) &&
+	    !strcmp((const char *)sqlite3_column_text(st, 1), fp))
+		old = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (old < 0)
+		return 0;
+	if (db_prepare(db, &st, "SELECT path, size, mtime_ns FROM input WHERE scan_id=?1") < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, old);
+	int same = 1, n = 0;
+	while (same && sqlite3_step(st) == SQLITE_ROW) {
+		const char *path = (const char *)sqlite3_column_text(st, 0);
+		int64_t size = sqlite3_column_int64(st, 1);
+		struct stat s;
+		n++;
+		if (!path)
+			same = 0;
+		else if (stat(path, &s) < 0)
+			same = size < 0; /* absent then, absent now */
+		else
+			same = size == (int64_t)s.st_size &&
+			       sqlite3_column_type(st, 2) != SQLITE_NULL &&
+			       sqlite3_column_int64(st, 2) == scan_cache_mtime_ns(&s);
+	}
+	sqlite3_finalize(st);
+	if (!same || !n)
+		return 0;
+	*id = old;
+	reused = xrealloc(reused, (nreused + 1) * sizeof(*reused));
+	reused[nreused++] = old;
+	return 1;
+}
+
+static int was_reused(int64_t id)
+{
+	for (size_t i = 0; i < nreused; i++)
+		if (reused[i] == id)
+			return 1;
+	return 0;
+}
+
+/* The verdicts depend on the scan, the configuration and the kernel-tree
+ * scans of the DB (their entry points). */
+static char *classify_key(struct db *db, const char *fp)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, "SELECT group_concat(id || '/' || ifnull(fingerprint, ''), ',')"
+				" FROM (SELECT id, fingerprint FROM scan WHERE kind='kernel-tree' ORDER BY id)") < 0)
+		return NULL;
+	const char *k = sqlite3_step(st) == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
+	char *key = xasprintf("%s:%s", fp, k ? k : "");
+	sqlite3_finalize(st);
+	return key;
+}
+
+int scan_cache_verdicts_current(struct db *db, int64_t id, const char *fp)
+{
+	if (!was_reused(id))
+		return 0;
+	char *key = classify_key(db, fp);
+	sqlite3_stmt *st;
+	if (!key || db_prepare(db, &st, "SELECT classified FROM scan WHERE id=?1") < 0) {
+		free(key);
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, id);
+	int cur = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) &&
+		  !strcmp((const char *)sqlite3_column_text(st, 0), key);
+	sqlite3_finalize(st);
+	free(key);
+	return cur;
+}
+
+int scan_cache_mark_classified(struct db *db, int64_t id, const char *fp)
+{
+	char *key = classify_key(db, fp);
+	if (!key)
+		return -1;
+	int rc = db_scan_set(db, id, "classified", key);
+	free(key);
+	return rc;
+}
+
+static int add_dir(struct scan_ctx *ctx, struct strv *seen, const char *dir)
+{
+	if (!dir || !*dir || strv_contains(seen, dir))
+		return 0;
+	strv_push(seen, dir);
+	return scan_note_input(ctx, "dir", dir, NULL, 0, NULL);
+}
+
+int scan_cache_seal(struct scan_ctx *ctx, const char *fp)
+{
+	struct strv dirs = {0}, seen = {0};
+	sqlite3_stmt *st;
+	if (db_prepare(ctx->db, &st, "SELECT DISTINCT path FROM input WHERE scan_id=?1") < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, ctx->scan_id);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *p = (const char *)sqlite3_column_text(st, 0);
+		const char *slash = p ? strrchr(p, '/') : NULL;
+		if (slash)
+			strv_push_own(&dirs, slash == p ? xstrdup("/") : xstrndup(p, (size_t)(slash - p)));
+	}
+	sqlite3_finalize(st);
+	if (ctx->sr) {
+		for (size_t i = 0; i < ctx->sr->inc.n; i++)
+			strv_push_own(&dirs, sysroot_host_path(ctx->sr, ctx->sr->inc.v[i]));
+		for (size_t i = 0; i < ctx->sr->libdirs.n; i++)
+			strv_push_own(&dirs, sysroot_host_path(ctx->sr, ctx->sr->libdirs.v[i]));
+	}
+	int rc = 0;
+	for (size_t i = 0; i < dirs.n && rc == 0; i++)
+		rc = add_dir(ctx, &seen, dirs.v[i]);
+	strv_free(&dirs);
+	strv_free(&seen);
+	if (rc == 0)
+		rc = db_scan_set(ctx->db, ctx->scan_id, "fingerprint", fp);
+	return rc;
+}
