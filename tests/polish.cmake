@@ -6,3 +6,4 @@ syscov_test(polish.completion bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/completion
 syscov_test(polish.tty bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/tty.sh)
 syscov_test(polish.json bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/json.sh)
 syscov_test(polish.dbdoc bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/dbdoc.sh)
+syscov_test(polish.example bash ${CMAKE_CURRENT_SOURCE_DIR}/polish/example.sh)
