@@ -166,6 +166,7 @@ int cmd_audit(int argc, char **argv)
 	if (rc == 0)
 		rc = scan_all(&c, &db, &ids, &n);
 	/* classify every sysroot scan just made (kernel-tree scans are skipped) */
+	char *fp = rc == 0 ? scan_cache_fingerprint(&c) : NULL;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		progress_step(i + 1, n, "classifying");
 		/* a kept scan classified against the same things needs no rerun */
@@ -187,7 +188,6 @@ int cmd_audit(int argc, char **argv)
 		rc = report_run(&db, ids, n, c.output ? c.output : "reports", RF_ALL, !json);
 	if (rc == 0 && json) {
 		int64_t *sys = xcalloc(n + 1, sizeof(*sys));
-	char *fp = rc == 0 ? scan_cache_fingerprint(&c) : NULL;
 		rc = counts_json(&db, sys, report_sysroot_scans(&db, ids, n, sys), stdout);
 		free(sys);
 	}
@@ -200,9 +200,9 @@ int cmd_audit(int argc, char **argv)
 	int failed = 0;
 	if (rc == 0 && (failed = classify_fail_on(&db, ids, n, c.fail_on, need)) < 0)
 		rc = -1;
+	free(fp);
 	free(ids);
 	db_close(&db);
 	cli_free(&c);
 	return rc < 0 ? -1 : failed;
 }
-	free(fp);
