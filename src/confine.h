@@ -6,7 +6,7 @@
  * its own file reads with Landlock (Linux 5.13+) to the sysroots and trees
  * being scanned plus the tool's documented needs: clang's resource dir, the
  * data dir, the host's /usr/share/man (the fallback for sysroots without pages,
- * or --man-dir), the DB's and output's dirs, /proc, /dev and /tmp. Reads
+ * or --man-dir), the DB's and output's dirs, /proc and /dev (not /tmp). Reads
  * elsewhere fail with EACCES, which the scanners report as missing files.
  * A kernel without Landlock gets a -v note and the sysroot.h layer alone. */
 #ifndef SYSCOV_CONFINE_H

@@ -135,7 +135,9 @@ int db_open(struct db *db, const char *path, int create)
 	sqlite3_busy_timeout(db->h, bt && *bt && !*end && ms >= 0 && ms <= 3600000 ? (int)ms : 120000);
 	sqlite3_extended_result_codes(db->h, 0);
 	if (migrate(db) < 0 || db_exec(db, "PRAGMA foreign_keys=ON") < 0 ||
-	    db_exec(db, "PRAGMA journal_mode=WAL") < 0 || db_exec(db, "PRAGMA synchronous=NORMAL") < 0) {
+	    db_exec(db, "PRAGMA journal_mode=WAL") < 0 || db_exec(db, "PRAGMA synchronous=NORMAL") < 0 ||
+	    /* temp files in memory: reads are confined away from /tmp (confine.h) */
+	    db_exec(db, "PRAGMA temp_store=MEMORY") < 0) {
 		/* SQLite says "unable to open database file" when WAL cannot
 		 * create its -shm file: name the real cause */
 		if (err_code() == EXIT_DB && access(path, W_OK) < 0 && (errno == EROFS || errno == EACCES))

@@ -380,8 +380,13 @@ static int scan_archive(struct lscan *ls, Elf *ar, const char *rel, int is_main)
 	while (rc == 0 && cmd != ELF_C_NULL) {
 		Elf *m = elf_begin(-1, cmd, ar);
 		if (!m) {
-			if (elf_errno())
-				rc = elf_fail(rel, NULL, "archive member");
+			/* elf_errno() clears the error: name it from the saved code.
+			 * An archive with no member at all ("!<arch>\n", glibc's
+			 * libdl.a) is no error: it just defines nothing. */
+			size_t len = 0;
+			int e = elf_errno();
+			if (e && elf_rawfile(ar, &len) && len > SARMAG)
+				rc = err_set(EXIT_INPUT, "%s: archive member: %s", rel, elf_errmsg(e));
 			break;
 		}
 		Elf_Arhdr *ah = elf_getarhdr(m);
@@ -402,6 +407,21 @@ static char *dir_of(const char *rel)
 {
 	const char *s = strrchr(rel, '/');
 	return s && s != rel ? xstrndup(rel, (size_t)(s - rel)) : xstrdup("/");
+}
+
+/* 1 if `p` is a regular file, or a link that escapes the sysroot or loops:
+ * ld would take such a name, so reading it reports the real problem
+ * instead of "not found". */
+static int file_or_bad_link(const struct sysroot *sr, const char *p)
+{
+	int res = 0;
+	if (!sysroot_is_file(sr, p)) {
+		char *r = NULL;
+		res = sysroot_resolve(sr, p, &r);
+		free(r);
+	}
+	err_clear();
+	return res == 0 ? sysroot_is_file(sr, p) : res == -EXDEV || res == -ELOOP;
 }
 
 /* Finds -lNAME the way ld does: libNAME.so, then libNAME.a, in each dir. */
@@ -440,7 +460,7 @@ static int script_file(struct lscan *ls, const char *word, const char *script, i
 	/* relative: beside the script; a bare name else in the library dirs */
 	char *dir = dir_of(script), *p = xasprintf("%s/%s", strcmp(dir, "/") ? dir : "", word);
 	int rc;
-	if (strchr(word, '/') || sysroot_is_file(ls->ctx->sr, p)) {
+	if (strchr(word, '/') || file_or_bad_link(ls->ctx->sr, p)) {
 		rc = read_input(ls, p, script, depth);
 	} else {
 		char *r = sysroot_find_in(ls->ctx->sr, &ls->ctx->sr->libdirs, word);
@@ -740,15 +760,8 @@ static char *find_libc(const struct sysroot *sr)
 		for (size_t j = 0; j < sr->libdirs.n; j++) {
 			char *p = xasprintf("%s/%s", strcmp(sr->libdirs.v[j], "/") ? sr->libdirs.v[j] : "",
 					    names[i]);
-			/* a dangling or escaping link is the error to report: keep it */
-			char *r = NULL;
-			if (sysroot_is_file(sr, p) || sysroot_resolve(sr, p, &r) == -EXDEV) {
-				free(r);
-				err_clear();
+			if (file_or_bad_link(sr, p))
 				return p;
-			}
-			err_clear();
-			free(r);
 			free(p);
 		}
 	}

@@ -1,0 +1,172 @@
+#!/bin/bash
+# run.sh [NAME...]: the hostile-input corpus. Each row of cases.tsv names a
+# fixture (fx_<fixture> below, building the case dir $C), a command and what
+# it must give: the exit code and a one-line stderr matching a regex ("-":
+# nothing on stderr). No case may crash (the ASan build runs this too), hang
+# (FIFOs run under timeout) or read outside its sysroot. Cases needing a
+# mount or another user are skipped, with the reason, when not permitted.
+. "$SRCDIR/tests/lib.sh"
+. "$SRCDIR/tests/libc_elf/sysroot.sh"
+S=$SYSCOV
+SKIP=0
+
+# the base sysroot: host UAPI headers and a tiny glibc-like libc
+B=$T/base
+make_sysroot "$B"
+echo 'int f(void) { return 1; } int gettid(void) { return 2; }' >"$T/f.c"
+echo 'GLIBC_2.36 { global: f; gettid; local: *; };' >"$T/g.map"
+gcc -shared -fPIC -o "$B/usr/lib/x86_64-linux-gnu/libc.so.6" -Wl,-soname,libc.so.6 \
+	-Wl,--version-script="$T/g.map" "$T/f.c"
+mkdir -p "$T/man/man2"
+zcat /usr/share/man/man2/gettid.2.gz >"$T/man/man2/gettid.2"
+
+mounts=()
+cleanup() {
+	for m in "${mounts[@]}"; do umount "$m" 2>/dev/null || true; done
+	[ -n "${locker:-}" ] && kill "$locker" 2>/dev/null
+	rm -rf "$T"
+}
+trap cleanup EXIT
+skip() { echo "skip: $name: $*"; SKIP=$((SKIP + 1)); return 2; }
+# tmpfs MOUNTPOINT OPTIONS: a small tmpfs, or skip when mount is not permitted
+tmpfs() {
+	mkdir -p "$1"
+	mount -t tmpfs -o "$2" syscov-hostile "$1" 2>/dev/null || { skip "mount -t tmpfs not permitted"; return 2; }
+	mounts+=("$1")
+}
+put() { rm -f "$1"; cat >"$1"; } # replaces a file of the copied sysroot
+
+fx_none() { :; }
+fx_elf_truncated_ehdr() { head -c 40 "$L/libc.so.6" | put "$L/libc.so.6"; }
+fx_elf_huge_shoff() {
+	cp "$L/libc.so.6" "$C/x"
+	printf '\xf0\xff\xff\xff\xff\xff\xff\x7f' | dd of="$C/x" bs=1 seek=40 conv=notrunc status=none
+	put "$L/libc.so.6" <"$C/x"
+}
+fx_elf_magic_garbage() { { printf '\177ELF\002\001\001'; head -c 4000 /dev/urandom; } | put "$L/libc.so.6"; }
+fx_elf_riscv() { put "$L/libc.so.6" </usr/riscv64-linux-gnu/lib/libdl.so.2; }
+fx_elf_x32() { put "$L/libc.so.6" </usr/x86_64-linux-gnux32/lib/libdl.so.2; }
+fx_ar_empty() { rm "$L/libc.so.6"; printf '!<arch>\n' >"$L/libc.a"; }
+fx_ar_corrupt() {
+	rm "$L/libc.so.6"
+	{ printf '!<arch>\n%-16s%-12s%-6s%-6s%-8s%-10s`\n' f.o/ 0 0 0 644 999999; head -c 500 /dev/urandom; } >"$L/libc.a"
+}
+fx_libc_a_zero() { rm "$L/libc.so.6"; : >"$L/libc.a"; }
+fx_libc_link_loop() { rm "$L/libc.so.6"; ln -s libc.so.7 "$L/libc.so.6"; ln -s libc.so.6 "$L/libc.so.7"; }
+fx_libc_dir() { rm "$L/libc.so.6"; mkdir "$L/libc.so.6"; }
+fx_libc_fifo() { rm "$L/libc.so.6"; mkfifo "$L/libc.so.6"; }
+fx_libc_sparse_300m() { rm "$L/libc.so.6"; truncate -s 300M "$L/libc.so.6"; }
+fx_ldscript_sparse_100m() { truncate -s 100M "$L/libc.so"; }
+fx_ldscript_host_abs() { rm "$L/libc.so.6"; echo 'GROUP ( /lib/x86_64-linux-gnu/libc.so.6 )' >"$L/libc.so"; }
+fx_ldscript_eq_escape() { echo 'INPUT ( =/../../../../../etc/passwd )' >"$L/libc.so"; }
+fx_ldscript_link_etc() { echo 'GROUP ( libc.so.6 )' >"$L/libc.so"; rm "$L/libc.so.6"; ln -s ../../../../../../../../etc/passwd "$L/libc.so.6"; }
+fx_ldscript_deep() {
+	for i in $(seq 1 12); do echo "INPUT ( s$i.so )" >"$L/s$((i - 1)).so"; done
+	mv "$L/s0.so" "$L/libc.so"
+}
+fx_ldscript_minus_l() { echo 'GROUP ( -lnothere )' >"$L/libc.so"; }
+fx_ldscript_nul() { printf 'GROUP ( libc.so.6 \0 )' >"$L/libc.so"; }
+fx_ldscript_close() { echo 'GROUP ) libc.so.6 (' >"$L/libc.so"; }
+fx_sysroot_file() { echo x >"$C/file"; }
+fx_sysroot_loop() { ln -s loop2 "$C/loop"; ln -s loop "$C/loop2"; }
+fx_libdir_escape() { :; }
+fx_include_link_etc() { ln -s /etc "$SR/evil"; }
+fx_uapi_dir() { rm "$SR/usr/include/x86_64-linux-gnu/asm/unistd_64.h"; mkdir "$SR/usr/include/x86_64-linux-gnu/asm/unistd_64.h"; }
+fx_uapi_garbage() { printf '#define __NR_read (\n#if\n' | put "$SR/usr/include/x86_64-linux-gnu/asm/unistd_64.h"; }
+man_base() { mkdir -p "$C/man/man2"; cp "$T/man/man2/gettid.2" "$C/man/man2/"; }
+fx_man_gz_truncated() { man_base; gzip -c "$C/man/man2/gettid.2" | head -c 300 >"$C/man/man2/trunc.2.gz"; }
+fx_man_gz_corrupt() {
+	man_base
+	gzip -c "$C/man/man2/gettid.2" >"$C/x"
+	printf 'XXXXXXXXXXXXXXXX' | dd of="$C/x" bs=1 seek=40 conv=notrunc status=none
+	cp "$C/x" "$C/man/man2/corrupt.2.gz"
+}
+fx_man_xz_corrupt() { man_base; xz -c "$C/man/man2/gettid.2" | head -c 200 >"$C/man/man2/bad.2.xz"; }
+fx_man_gz_bomb() { man_base; head -c 40M /dev/zero | gzip -c >"$C/man/man2/bomb.2.gz"; }
+fx_man_sparse() { man_base; truncate -s 100M "$C/man/man2/huge.2"; }
+fx_man_fifo() { man_base; mkfifo "$C/man/man2/fifo.2"; }
+fx_man_so_passwd() { man_base; echo '.so /etc/passwd' >"$C/man/man2/evil.2"; echo '.so ../../../../../../etc/passwd' >"$C/man/man2/evil2.2"; }
+fx_man_so_loop() { man_base; echo '.so man2/loopb.2' >"$C/man/man2/loopa.2"; echo '.so man2/loopa.2' >"$C/man/man2/loopb.2"; }
+fx_man_inject() {
+	man_base
+	printf '.TH "EVIL */ #error EVIL" 2\n.SH NAME\nkcmp \\- x */ #error EVIL\n.SH SYNOPSIS\n.nf\n.B #include <sys/syscall.h>\n.BI "int syscall(SYS_kcmp, pid_t " "pid1); system(\\(dqEVIL\\(dq); int x(" ", int " t );\n.fi\n.SH DESCRIPTION\nx\n' >"$C/man/man2/kcmp.2"
+}
+fx_db_truncated() {
+	"$S" scan "$SR" --no-man --db "$C/full.db" -q
+	head -c 3000 "$C/full.db" >"$C/db"
+}
+fx_db_text() { echo 'hello' >"$C/db"; }
+fx_db_newer() { sqlite3 "$C/db" 'PRAGMA user_version=999; CREATE TABLE scan(id);'; }
+fx_db_dir() { mkdir "$C/db"; }
+fx_db_readonly() {
+	setpriv --reuid=nobody --regid=nogroup --clear-groups true 2>/dev/null || { skip "setpriv to nobody not permitted"; return 2; }
+	mkdir "$C/ro"
+	"$S" scan "$SR" --no-man --db "$C/ro/db" -q
+	chmod 755 "$C" "$T"
+	# nobody reaches the sysroot and the binary, not the (root-owned 0644) DB
+	setpriv --reuid=nobody --regid=nogroup --clear-groups test -x "$S" || { skip "nobody cannot run $S"; return 2; }
+}
+fx_db_ro_mount() {
+	tmpfs "$C/mnt" size=8m || return 2
+	"$S" scan "$SR" --no-man --db "$C/mnt/db" -q
+	mount -o remount,ro "$C/mnt"
+}
+fx_db_locked() {
+	"$S" scan "$SR" --no-man --db "$C/db" -q
+	printf x >>"$L/libc.so.6" # a changed input: the scan must write
+	mkfifo "$C/hold"
+	# the sqlite3 CLI holds an exclusive lock until the fifo is closed
+	{ echo 'BEGIN EXCLUSIVE; SELECT 1;'; cat "$C/hold"; } | sqlite3 "$C/db" >"$C/locked" &
+	locker=$!
+	exec 7>"$C/hold"
+	for _ in $(seq 50); do [ -s "$C/locked" ] && break; sleep 0.1; done
+}
+fx_db_full() { tmpfs "$C/mnt" size=64k || return 2; }
+fx_out_full() {
+	"$S" scan "$SR" --no-man --db "$C/db" -q
+	tmpfs "$C/mnt" size=64k || return 2
+	head -c 60k /dev/zero >"$C/mnt/filler" 2>/dev/null || true
+}
+fx_out_file() { echo x >"$C/outfile"; }
+fx_kernel_file() { echo x >"$C/file"; }
+fx_kernel_garbage() {
+	mkdir -p "$C/tree/arch/x86/entry/syscalls" "$C/tree/include/uapi/asm-generic"
+	printf "VERSION = 6\nPATCHLEVEL = 1\n" >"$C/tree/Makefile"
+	printf '0 common read sys_read\nnot a row\n1 common\n2 common write sys_write x y z\n\0\001 64 ok sys_ok\n' >"$C/tree/arch/x86/entry/syscalls/syscall_64.tbl"
+}
+
+cd "$T"
+n=0
+while IFS=$'\t' read -r name fixture cmd want re; do
+	case $name in '#'* | '') continue ;; esac
+	[ $# -eq 0 ] || [[ " $* " == *" $name "* ]] || continue
+	C=$T/case/$name
+	SR=$C/sr
+	L=$SR/usr/lib/x86_64-linux-gnu
+	mkdir -p "$C"
+	cp -a "$B" "$SR"
+	cd "$C"
+	frc=0
+	"fx_$fixture" || frc=$?
+	if [ $frc = 2 ]; then cd "$T"; continue; fi
+	[ $frc = 0 ] || fail "$name: fixture fx_$fixture failed ($frc)"
+	rc=0
+	S=$S SR=$SR C=$C L=$L bash -c "$cmd" >"$T/case.stdout" 2>"$T/case.stderr" </dev/null || rc=$?
+	if [ -n "${locker:-}" ]; then exec 7>&-; wait "$locker" 2>/dev/null || true; locker=; fi
+	for m in "${mounts[@]}"; do umount "$m" 2>/dev/null || true; done
+	mounts=()
+	[ "$rc" = "$want" ] || fail "$name: exit $rc, expected $want; stderr: $(head -c 600 "$T/case.stderr")"
+	if [ "$re" = - ]; then
+		[ ! -s "$T/case.stderr" ] || fail "$name: expected no stderr, got: $(head -c 600 "$T/case.stderr")"
+	else
+		[ "$(wc -l <"$T/case.stderr")" = 1 ] || fail "$name: expected one stderr line, got: $(head -c 600 "$T/case.stderr")"
+		grep -Eq -- "$re" "$T/case.stderr" || fail "$name: '$(cat "$T/case.stderr")' does not match /$re/"
+	fi
+	echo "ok: $name: $(cat "$T/case.stderr")"
+	ok
+	n=$((n + 1))
+	cd "$T"
+	rm -rf "$C"
+done <"$SRCDIR/tests/hostile/cases.tsv"
+echo "$n cases, $SKIP skipped"
+done_ok
