@@ -17,6 +17,9 @@
 #include "scan.h"
 #include "scan_cache.h"
 
+/* -j: sysroots scanned in parallel (scan_par.c) */
+#define JOBS_HELP "  -j, --jobs N     scan up to N sysroots at a time (default 1)\n"
+
 static const char scan_help[] =
 	"Usage: syscov scan [OPTIONS] [SYSROOT...]\n"
 	"       syscov scan --kernel-src DIR [OPTIONS]\n\n"
@@ -24,20 +27,23 @@ static const char scan_help[] =
 	"table (UAPI headers, evaluated for the target), libc symbols and headers,\n"
 	"and man pages. With --kernel-src, scans every table of a kernel tree.\n"
 	"A rescan replaces the earlier scan of the same sysroot and ABI in one\n"
-	"transaction.\n\nOptions:\n" CLI_SYSROOT_HELP CLI_COMMON_HELP;
+	"transaction.\n\nOptions:\n" CLI_SYSROOT_HELP JOBS_HELP CLI_COMMON_HELP;
 
 static const char audit_help[] =
 	"Usage: syscov audit [OPTIONS] [SYSROOT...]\n\n"
 	"The main job: scans each SYSROOT (default /), classifies every syscall\n"
 	"as wrapped, obsolete, internal or missing, and writes the reports.\n\n"
-	"Options:\n" CLI_SYSROOT_HELP CLASSIFY_HELP
+	"Options:\n" CLI_SYSROOT_HELP JOBS_HELP CLASSIFY_HELP
 	"  -o, --output DIR reports go to DIR/<label>/ and DIR/matrix/ (default reports)\n"
 	"  --format FMT     text (default) or json: the summary on stdout\n"
 	CLI_COMMON_HELP;
 
-static const struct option scan_opts[] = {CLI_COMMON_OPTS, CLI_SYSROOT_OPTS, {0}};
+static const struct option scan_opts[] = {
+	CLI_COMMON_OPTS, CLI_SYSROOT_OPTS, {"jobs", required_argument, NULL, 'j'}, {0},
+};
 static const struct option audit_opts[] = {
 	CLI_COMMON_OPTS, CLI_SYSROOT_OPTS,
+	{"jobs", required_argument, NULL, 'j'},
 	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
 	{"need", required_argument, NULL, OPT_NEED},
 	{"output", required_argument, NULL, 'o'},
@@ -125,7 +131,16 @@ static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
 		rc = confine_targets(c, db, t, n) < 0 ? -1 : 0;
 	if (!rc && c->kernel_src)
 		rc = scan_kernel_tree(db, c->kernel_src, c, &(*ids)[(*nids)++]);
-	for (size_t i = 0; i < n && !rc; i++) {
+	if (!rc && c->jobs > 1 && n > 1) {
+		const struct sysroot **srs = xcalloc(n, sizeof(*srs));
+		for (size_t i = 0; i < n; i++)
+			srs[i] = &t[i].sr;
+		progress_step(0, 0, "scanning %zu sysroots, %d at a time", n, c->jobs);
+		rc = scan_sysroots_parallel(db, srs, n, c, c->jobs, *ids + *nids);
+		*nids += n;
+		free(srs);
+	}
+	for (size_t i = 0; i < n && !rc && c->jobs <= 1; i++) {
 		progress_step(i + 1, n, "scanning %s (%s)", t[i].sr.root, t[i].sr.arch->name);
 		rc = scan_sysroot(db, &t[i].sr, c, &(*ids)[(*nids)++]);
 	}
@@ -141,7 +156,7 @@ int cmd_scan(int argc, char **argv)
 	struct db db = {0};
 	int64_t *ids = NULL;
 	size_t n = 0;
-	int rc = cli_parse(&c, argc, argv, "qv", scan_opts, scan_help, NULL, NULL);
+	int rc = cli_parse(&c, argc, argv, "qvj:", scan_opts, scan_help, NULL, NULL);
 	if (rc == 0)
 		rc = scan_all(&c, &db, &ids, &n);
 	free(ids);
@@ -157,7 +172,7 @@ int cmd_audit(int argc, char **argv)
 	int64_t *ids = NULL;
 	size_t n = 0;
 	const char *need = NULL;
-	int rc = cli_parse(&c, argc, argv, "qvo:", audit_opts, audit_help, audit_own, &need);
+	int rc = cli_parse(&c, argc, argv, "qvo:j:", audit_opts, audit_help, audit_own, &need);
 	int json = rc == 0 ? counts_format("audit", c.format) : 0;
 	if (json < 0)
 		rc = -1;

@@ -1,0 +1,275 @@
+/* scan_par.c: This file contains the parallel scan of several sysroots
+ * (`-j N`, see scan.h).
+ *
+ * The scanners hold the DB's write lock for their whole scan transaction, so
+ * N writers on one DB would run one after the other. Instead each scan runs
+ * in a forked worker that writes into a DB of its own (a temp file beside
+ * the main DB, inside the dirs the process may read), and the parent copies
+ * each finished worker's rows into the main DB in one transaction of its
+ * own while the other workers keep parsing: the writes stay serialized and
+ * the parsing runs on every core. The copy is generic over the schema: it
+ * walks the tables in creation order (parents first) and shifts every
+ * INTEGER PRIMARY KEY `id` and every foreign key by the main table's
+ * current max(id), so ids never clash. A scan whose inputs are unchanged is
+ * kept before any worker starts (scan_cache.h). */
+#define _GNU_SOURCE
+#include "scan.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+struct job {
+	const struct sysroot *sr;
+	int64_t *id;
+	pid_t pid;   /* the running worker; 0 to start, -1 none */
+	int done;    /* finished, its DB waits to be copied */
+	char *path;  /* the worker's DB */
+	char *errf;  /* the worker's error message, if it failed */
+};
+
+static void remove_db(const char *path)
+{
+	static const char *const sfx[] = {"", "-wal", "-shm", "-journal"};
+	for (size_t i = 0; i < ARRAY_SIZE(sfx); i++) {
+		char *p = xasprintf("%s%s", path, sfx[i]);
+		unlink(p);
+		free(p);
+	}
+}
+
+/* The worker: one scan into its own DB; the exit status is the exit code. */
+static void worker(struct job *j, const struct cli *c)
+{
+	struct db w = {0};
+	int64_t id;
+	int rc = db_open(&w, j->path, 1);
+	if (rc == 0)
+		rc = scan_sysroot(&w, j->sr, c, &id);
+	db_close(&w);
+	if (rc < 0) {
+		FILE *f = fopen(j->errf, "w");
+		if (f) {
+			fputs(err_msg(), f);
+			fclose(f);
+		}
+		fflush(NULL);
+		_exit(err_code() ? (int)err_code() : EXIT_INTERNAL);
+	}
+	fflush(NULL);
+	_exit(0);
+}
+
+/* One statement's single integer, or `dflt` for no row / NULL. */
+static int query_int(struct db *db, const char *sql, const char *arg, int64_t dflt, int64_t *out)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, sql) < 0)
+		return -1;
+	if (arg)
+		db_bind_text(st, 1, arg);
+	int rc = sqlite3_step(st);
+	*out = rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL ? sqlite3_column_int64(st, 0) : dflt;
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db_fail(db, "merge");
+}
+
+struct tab {
+	char *name;
+	int64_t off;
+};
+
+/* INSERT INTO main.T(cols) SELECT cols with ids shifted FROM w.T */
+static char *copy_sql(struct db *db, const char *t, const struct tab *tabs, size_t nt, int64_t off)
+{
+	struct buf cols = {0}, sel = {0};
+	sqlite3_stmt *ti, *fk;
+	char *q = xasprintf("PRAGMA main.table_info(\"%s\")", t), *q2 = xasprintf("PRAGMA main.foreign_key_list(\"%s\")", t);
+	int ok = db_prepare(db, &ti, q) == 0 && db_prepare(db, &fk, q2) == 0;
+	free(q);
+	free(q2);
+	if (!ok)
+		return NULL;
+	struct strv fcol = {0}, ftab = {0};
+	while (sqlite3_step(fk) == SQLITE_ROW) {
+		strv_push(&ftab, (const char *)sqlite3_column_text(fk, 2));
+		strv_push(&fcol, (const char *)sqlite3_column_text(fk, 3));
+	}
+	sqlite3_finalize(fk);
+	while (sqlite3_step(ti) == SQLITE_ROW) {
+		const char *col = (const char *)sqlite3_column_text(ti, 1);
+		int pk = sqlite3_column_int(ti, 5);
+		buf_printf(&cols, "%s\"%s\"", cols.len ? "," : "", col);
+		int64_t shift = pk && !strcmp(col, "id") ? off : 0;
+		for (size_t i = 0; i < fcol.n; i++)
+			if (!strcmp(fcol.v[i], col))
+				for (size_t k = 0; k < nt; k++)
+					if (!strcmp(tabs[k].name, ftab.v[i]))
+						shift = tabs[k].off;
+		buf_printf(&sel, "%s\"%s\"%s", sel.len ? "," : "", col, shift ? "+" : "");
+		if (shift)
+			buf_printf(&sel, "%lld", (long long)shift);
+	}
+	sqlite3_finalize(ti);
+	strv_free(&fcol);
+	strv_free(&ftab);
+	char *sql = xasprintf("INSERT INTO main.\"%s\"(%s) SELECT %s FROM w.\"%s\"", t, cols.p, sel.p, t);
+	buf_free(&cols);
+	buf_free(&sel);
+	return sql;
+}
+
+/* Copies the one scan of the worker DB at path into the main DB,
+ * replacing the stored scan of the same key; its new id in *id. */
+static int merge(struct db *db, const char *path, int64_t *id)
+{
+	sqlite3_stmt *st;
+	/* the copy's statement journal would be a temp file in /var/tmp,
+	 * which Landlock (confine.h) does not let the process open */
+	if (db_exec(db, "PRAGMA temp_store=MEMORY") < 0 ||
+	    db_prepare(db, &st, "ATTACH DATABASE ?1 AS w") < 0)
+		return -1;
+	db_bind_text(st, 1, path);
+	int rc = db_step_done(db, st);
+	sqlite3_finalize(st);
+	if (rc < 0)
+		return -1;
+	struct tab *tabs = NULL;
+	size_t nt = 0;
+	rc = db_exec(db, "BEGIN IMMEDIATE");
+	if (rc == 0)
+		rc = db_exec(db, "DELETE FROM main.scan WHERE (kind, sysroot, arch, variant) IN"
+				 " (SELECT kind, sysroot, arch, variant FROM w.scan)");
+	if (rc == 0)
+		rc = db_prepare(db, &st, "SELECT name FROM main.sqlite_master WHERE type='table'"
+					 " AND name NOT LIKE 'sqlite_%' ORDER BY rowid");
+	if (rc == 0) {
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			tabs = xrealloc(tabs, (nt + 1) * sizeof(*tabs));
+			tabs[nt++] = (struct tab){.name = xstrdup((const char *)sqlite3_column_text(st, 0))};
+		}
+		sqlite3_finalize(st);
+	}
+	for (size_t i = 0; i < nt && rc == 0; i++) {
+		int64_t has_id;
+		char *q = xasprintf("SELECT count(*) FROM pragma_table_info('%s') WHERE name='id' AND pk=1", tabs[i].name);
+		rc = query_int(db, q, NULL, 0, &has_id);
+		free(q);
+		if (rc == 0 && has_id) {
+			q = xasprintf("SELECT max(id) FROM main.\"%s\"", tabs[i].name);
+			rc = query_int(db, q, NULL, 0, &tabs[i].off);
+			free(q);
+		}
+		char *sql = rc == 0 ? copy_sql(db, tabs[i].name, tabs, nt, tabs[i].off) : NULL;
+		rc = sql ? db_exec(db, sql) : -1;
+		free(sql);
+	}
+	if (rc == 0)
+		rc = query_int(db, "SELECT id FROM w.scan", NULL, -1, id);
+	if (rc == 0 && nt)
+		*id += tabs[0].off; /* scan is the first table */
+	if (rc == 0)
+		rc = db_exec(db, "COMMIT");
+	else
+		db_scan_rollback(db);
+	sqlite3_exec(db->h, "DETACH DATABASE w", NULL, NULL, NULL);
+	for (size_t i = 0; i < nt; i++)
+		free(tabs[i].name);
+	free(tabs);
+	return rc;
+}
+
+/* A failed worker's message becomes this process's error. */
+static int worker_failed(const struct job *j, int status)
+{
+	struct buf b = {0};
+	FILE *f = fopen(j->errf, "r");
+	if (f) {
+		char chunk[512];
+		size_t n;
+		while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+			buf_add(&b, chunk, n);
+		fclose(f);
+	}
+	int code = WIFEXITED(status) && WEXITSTATUS(status) ? WEXITSTATUS(status) : EXIT_INTERNAL;
+	int rc = b.len ? err_set(code, "%s", b.p)
+		       : err_set(code, "%s: scan worker died (status %d)", j->sr->root, status);
+	buf_free(&b);
+	return rc;
+}
+
+int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size_t n,
+			   const struct cli *c, int workers, int64_t *ids)
+{
+	struct job *jobs = xcalloc(n + 1, sizeof(*jobs));
+	size_t next = 0, running = 0, merged = 0;
+	int rc = 0;
+	for (size_t i = 0; i < n; i++) {
+		jobs[i].sr = srs[i];
+		jobs[i].id = &ids[i];
+		int kept = scan_sysroot_kept(db, srs[i], c, &ids[i]);
+		if (kept < 0)
+			rc = -1;
+		jobs[i].pid = kept ? -1 : 0;
+	}
+	fflush(NULL);
+	while (rc == 0 || running) {
+		/* start workers up to the limit */
+		while (rc == 0 && running < (size_t)workers && next < n) {
+			struct job *j = &jobs[next++];
+			if (j->pid < 0)
+				continue;
+			j->path = xasprintf("%s.job%zu.%ld", db->path, next, (long)getpid());
+			j->errf = xasprintf("%s.err", j->path);
+			remove_db(j->path);
+			pid_t p = fork();
+			if (p == 0)
+				worker(j, c);
+			if (p < 0) {
+				rc = err_set(EXIT_INTERNAL, "fork: %s", strerror(errno));
+				break;
+			}
+			j->pid = p;
+			running++;
+		}
+		if (!running)
+			break;
+		int status;
+		pid_t p = waitpid(-1, &status, 0);
+		if (p < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = err_set(EXIT_INTERNAL, "waitpid: %s", strerror(errno));
+			break;
+		}
+		for (size_t i = 0; i < n; i++) {
+			struct job *j = &jobs[i];
+			if (j->pid != p)
+				continue;
+			running--;
+			j->pid = -1;
+			j->done = 1;
+			if (rc == 0 && (!WIFEXITED(status) || WEXITSTATUS(status)))
+				rc = worker_failed(j, status);
+		}
+		/* copied in target order, so that ids do not depend on timing */
+		for (; merged < n && rc == 0 && (jobs[merged].done || (jobs[merged].pid < 0 && !jobs[merged].path)); merged++)
+			if (jobs[merged].done)
+				rc = merge(db, jobs[merged].path, jobs[merged].id);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (jobs[i].path) {
+			remove_db(jobs[i].path);
+			unlink(jobs[i].errf);
+		}
+	for (size_t i = 0; i < n; i++) {
+		free(jobs[i].path);
+		free(jobs[i].errf);
+	}
+	free(jobs);
+	return rc;
+}
