@@ -703,7 +703,9 @@ static int set_flavour(struct lscan *ls)
 	 * merged-/usr layout list /lib/... for what now lives in /usr/lib */
 	const char *tries[] = {ls->main_named, lib, ls->main_named, lib};
 	const char *listed = NULL;
-	for (size_t i = 0; lib && !pkg && i < ARRAY_SIZE(tries); i++) {
+	/* a GLIBC_ node tells all: the ~1 MB dpkg status would be read for
+	 * nothing (the glibc note does not use the package) */
+	for (size_t i = 0; lib && !ls->glibc_node && !pkg && i < ARRAY_SIZE(tries); i++) {
 		const char *t = tries[i];
 		if (i >= 2 && !str_starts(t, "/usr/"))
 			continue;
