@@ -1,9 +1,10 @@
 /* bench-wrappers.c: ns per call of a generated wrapper against glibc's own
- * wrapper and syscall(), for getppid (no vDSO, no caching in glibc): the
- * median of 5 runs of 1,000,000 calls each, and the ratios. Not a test:
- * timings depend on the machine. Build and run:
- *   syscov gen --only getppid -o wrappers.h
+ * wrapper and syscall(), for getppid and gettid (no vDSO, no caching in
+ * glibc): the median of 7 runs of 1,000,000 calls each, and the ratios. Not a
+ * test: timings depend on the machine. scripts/bench.sh builds and runs it:
+ *   syscov gen --only getppid,gettid -o wrappers.h
  *   gcc -O2 -std=c11 -I. scripts/bench-wrappers.c -o bench-wrappers && ./bench-wrappers */
+#define _GNU_SOURCE
 #include "wrappers.h"
 
 #include <stdio.h>
@@ -13,7 +14,7 @@
 #include <unistd.h>
 
 #define CALLS 1000000
-#define RUNS 5
+#define RUNS 7
 
 static double now(void)
 {
@@ -30,25 +31,32 @@ static int cmp(const void *a, const void *b)
 
 static volatile long sink;
 
-static double run_ns(int which)
+/* which: 0 generated, 1 glibc, 2 syscall(); call: 0 getppid, 1 gettid */
+static double run_ns(int call, int which)
 {
 	double t0 = now();
-	for (int i = 0; i < CALLS; i++)
-		sink = which == 0 ? (long)syscov_getppid()
-		     : which == 1 ? (long)getppid()
-				  : syscall(SYS_getppid);
+	if (call == 0)
+		for (int i = 0; i < CALLS; i++)
+			sink = which == 0 ? (long)syscov_getppid()
+			     : which == 1 ? (long)getppid()
+					  : syscall(SYS_getppid);
+	else
+		for (int i = 0; i < CALLS; i++)
+			sink = which == 0 ? (long)syscov_gettid()
+			     : which == 1 ? (long)gettid()
+					  : syscall(SYS_gettid);
 	return (now() - t0) / CALLS;
 }
 
 /* The three are interleaved run by run (in rotating order), so that a
  * busy neighbour on a shared machine slows all of them alike. */
-static void medians(double out[3])
+static void medians(int call, double out[3])
 {
 	double t[3][RUNS];
 	for (int r = 0; r < RUNS; r++)
 		for (int k = 0; k < 3; k++) {
 			int w = (r + k) % 3;
-			t[w][r] = run_ns(w);
+			t[w][r] = run_ns(call, w);
 		}
 	for (int w = 0; w < 3; w++) {
 		qsort(t[w], RUNS, sizeof(t[w][0]), cmp);
@@ -58,12 +66,13 @@ static void medians(double out[3])
 
 int main(void)
 {
-	double m[3];
-	medians(m);
-	double gen = m[0], libc = m[1], sc = m[2];
-	printf("getppid ns/call (median of %d x %d calls)\n", RUNS, CALLS);
-	printf("  syscov_getppid()      %6.1f\n", gen);
-	printf("  glibc getppid()       %6.1f  (generated/glibc %.2f)\n", libc, gen / libc);
-	printf("  syscall(SYS_getppid)  %6.1f  (generated/syscall %.2f)\n", sc, gen / sc);
+	static const char *const names[] = {"getppid", "gettid"};
+	printf("wrappers, ns/call (median of %d x %d calls)\n", RUNS, CALLS);
+	for (int c = 0; c < 2; c++) {
+		double m[3];
+		medians(c, m);
+		printf("  syscov_%-8s %6.1f   glibc %-8s %6.1f   syscall() %6.1f   generated/glibc %.2fx   generated/syscall() %.2fx\n",
+		       names[c], m[0], names[c], m[1], m[2], m[0] / m[1], m[0] / m[2]);
+	}
 	return 0;
 }

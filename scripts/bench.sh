@@ -1,80 +1,133 @@
 #!/bin/bash
 # Benchmark: medians of several runs of syscov's main workloads beside the
 # floor, the cost of merely reading the same inputs with standard tools, and
-# each figure's ratio to its floor. Usage: scripts/bench.sh [RUNS] (default 5).
-# Needs a built ./build/syscov (or $SYSCOV) and the packages of install-deps.sh.
+# each figure's ratio to its floor (or to the figure it is measured against).
+# The floors read exactly the files the scan recorded as its inputs (the
+# input rows of a host scan): zcat of its man pages in one process, readelf of
+# libc.so.6, clang -fsyntax-only of the same header TU (its `header` rows, in
+# order, with syscov's flags), gcc -E of the UAPI table, cat of a kernel
+# tree's table files.
+#
+# Usage: scripts/bench.sh [RUNS] (default 5). Needs the tools of
+# scripts/install-deps.sh and a built syscov: $SYSCOV, else ./build/syscov.
+# The kernel tree comes from tests/ktable/extract.sh's cache in the binary's
+# build dir (extracted there on first use), or $KSRC.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+TOP=$PWD
 RUNS=${1:-5}
-SYSCOV=${SYSCOV:-$PWD/build/syscov}
+SYSCOV=${SYSCOV:-$TOP/build/syscov}
+[ -x "$SYSCOV" ] || { echo "bench: $SYSCOV is not built (cmake -S . -B build && make -C build), or set SYSCOV" >&2; exit 2; }
+BUILD=$(dirname "$SYSCOV")
 W=$(mktemp -d)
 trap 'rm -rf "$W"' EXIT
-export SYSCOV_DB=$W/bench.db
+DB=$W/bench.db
+CLANG=$(command -v clang-14 || command -v clang)
 
-# median_ms CMD...: runs CMD $RUNS times, prints the median wall time in ms
-median_ms() {
-	local t=()
-	for _ in $(seq "$RUNS"); do
-		local s=$(date +%s%N)
-		"$@" >/dev/null 2>&1
-		t+=($(( ($(date +%s%N) - s) / 1000 )))
-	done
-	printf '%s\n' "${t[@]}" | sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.1f\n", m/1000}'
+# ms_of CMD...: one run's wall time in ms (3 decimals), output discarded
+ms_of() {
+	local s e
+	s=$(date +%s%N)
+	"$@" >/dev/null 2>&1 || { echo "bench: failed: $*" >&2; return 1; }
+	e=$(date +%s%N)
+	awk -v d=$((e - s)) 'BEGIN { printf "%.3f\n", d / 1e6 }'
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-row() { printf '%-44s %9s ms  %s\n' "$1" "$2" "${3:-}"; }
+median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.1f\n", m}'; }
+# median_ms CMD...: the median of $RUNS runs
+median_ms() { for _ in $(seq "$RUNS"); do ms_of "$@"; done | median; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "n/a" }'; }
+row() { printf '%-46s %9s ms  %s\n' "$1" "$2" "${3:-}"; }
+fresh() { rm -f "$DB" "$DB"-wal "$DB"-shm; "$@"; }
 
-cross=()
-for d in /usr/aarch64-linux-gnu /usr/arm-linux-gnueabihf /usr/riscv64-linux-gnu \
-	/usr/powerpc64le-linux-gnu /usr/s390x-linux-gnu /usr/mips64el-linux-gnuabi64 \
-	/usr/mipsel-linux-gnu /usr/i686-linux-gnu; do
-	[ -d "$d/include" ] && cross+=("$d")
-done
+echo "syscov benchmark: $RUNS runs each, medians; $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%F)"
+echo "syscov: $SYSCOV"
 
-echo "syscov benchmark: $RUNS runs each, medians; $(nproc) cores; $(date -u +%F)"
-# floors: the standard tools reading the same inputs
-man2=$(ls /usr/share/man/man2/*.gz | wc -l)
-f_zcat=$(median_ms sh -c 'zcat /usr/share/man/man2/*.gz')
-f_readelf=$(median_ms readelf --dyn-syms -W /lib/x86_64-linux-gnu/libc.so.6)
-hdrs=$(sed -n 's/^\([a-z].*\.h\)$/#include <\1>/p' data/headers.list 2>/dev/null | sort -u)
-printf '#define _GNU_SOURCE\n%s\n' "$hdrs" >"$W/tu.c"
-f_clang=$(median_ms clang-14 -fsyntax-only -w "$W/tu.c")
+# --- one host scan, to learn its inputs
+"$SYSCOV" scan / -q --db "$DB"
+q() { sqlite3 "$DB" "$1"; }
+mapfile -t man_files < <(q "SELECT path FROM input WHERE kind='man' ORDER BY rowid")
+mapfile -t hdr_files < <(q "SELECT path FROM input WHERE kind='header' ORDER BY rowid")
+libc_so=$(q "SELECT path FROM input WHERE kind='libc' AND path LIKE '%libc.so.6' LIMIT 1")
+res=$("$CLANG" -print-resource-dir)
+triple=$(gcc -dumpmachine)
+multi=$(gcc -print-multiarch)
+{
+	for h in "${hdr_files[@]}"; do printf '#include "%s"\n' "$h"; done
+} >"$W/tu.c"
+hdr_cmd=("$CLANG" -fsyntax-only -w -target "$triple" -nostdinc -std=gnu11 -D_GNU_SOURCE
+	-isystem "$res/include" -isystem "/usr/include/$multi" -isystem /usr/include "$W/tu.c")
+
+# --- floors
+f_zcat=$(median_ms zcat -f "${man_files[@]}")
+f_readelf=$(median_ms readelf --dyn-syms -W "$libc_so")
+f_clang=$(median_ms "${hdr_cmd[@]}")
 f_uapi=$(median_ms sh -c 'echo "#include <asm/unistd.h>" | gcc -dM -E -')
 floor=$(awk -v a="$f_zcat" -v b="$f_readelf" -v c="$f_clang" -v d="$f_uapi" 'BEGIN{printf "%.1f", a+b+c+d}')
-row "floor: zcat of $man2 man2 pages" "$f_zcat"
+row "floor: zcat of ${#man_files[@]} man2 pages (one process)" "$f_zcat"
 row "floor: readelf --dyn-syms libc.so.6" "$f_readelf"
-row "floor: clang -fsyntax-only header TU" "$f_clang"
+row "floor: clang -fsyntax-only, ${#hdr_files[@]}-header TU" "$f_clang"
 row "floor: gcc -dM -E <asm/unistd.h>" "$f_uapi"
 row "floor: sum" "$floor"
 
-rm -f "$SYSCOV_DB"*
-cold=$(median_ms sh -c "rm -f '$SYSCOV_DB'*; '$SYSCOV' audit / -q -o '$W/rep'")
-row "cold audit of / (fresh DB)" "$cold" "$(ratio "$cold" "$floor")x floor"
-"$SYSCOV" audit / -q -o "$W/rep" >/dev/null 2>&1 || true
-warm=$(median_ms "$SYSCOV" audit / -q -o "$W/rep")
-row "repeat audit of /, unchanged inputs" "$warm" "$(ratio "$warm" "$cold")x cold"
-"$SYSCOV" scan / -v 2>&1 | awk '/: [0-9.]+ ms$/ {printf "  share: %-38s %9s ms\n", $2, $3}' | tr -d ':' || true
+# --- the host audit: cold (fresh DB), repeat (unchanged inputs)
+audit=("$SYSCOV" audit / -q --db "$DB" -o "$W/rep")
+cold=$(for _ in $(seq "$RUNS"); do ms_of fresh "${audit[@]}"; done | median)
+row "cold audit of / (fresh DB)" "$cold" "$(ratio "$cold" "$floor") floor sum"
+"${audit[@]}" >/dev/null
+warm=$(median_ms "${audit[@]}")
+row "repeat audit of /, unchanged inputs" "$warm" "$(ratio "$warm" "$cold") cold"
 
+# --- each scanner's share of a cold scan (-v timings), beside its floor
+for _ in $(seq "$RUNS"); do
+	rm -f "$DB" "$DB"-wal "$DB"-shm
+	"$SYSCOV" audit / -v --db "$DB" -o "$W/rep" 2>&1 >/dev/null |
+		sed -n -e 's/^syscov: \(ktable\|libc-elf\|man\|headers\): \([0-9.]*\) ms$/\1 \2/p' \
+			-e 's/^syscov: classify [^:]*: .* in \([0-9.]*\) ms$/classify \1/p'
+done >"$W/shares"
+for s in ktable libc-elf man headers classify; do
+	m=$(awk -v s="$s" '$1 == s {print $2}' "$W/shares" | median)
+	case $s in
+	ktable) f=$f_uapi ;; libc-elf) f=$f_readelf ;; man) f=$f_zcat ;; headers) f=$f_clang ;; *) f=0 ;;
+	esac
+	row "  share: $s" "$m" "$( [ "$f" = 0 ] || echo "$(ratio "$m" "$f") its floor")"
+done
+
+rss=$( { fresh /usr/bin/time -f '%M' "${audit[@]}" >/dev/null; } 2>&1 | tail -1)
+printf '%-46s %9s MiB\n' "peak RSS, cold audit of /" "$(awk -v k="$rss" 'BEGIN{printf "%.1f", k/1024}')"
+
+# --- the Debian cross matrix of scripts/publish-reports.sh, -j1 and -j2
+cross=()
+for t in aarch64-linux-gnu arm-linux-gnueabihf i686-linux-gnu mips64el-linux-gnuabi64 \
+	mipsel-linux-gnu powerpc64le-linux-gnu riscv64-linux-gnu s390x-linux-gnu x86_64-linux-gnux32; do
+	[ -d "/usr/$t/include" ] && cross+=("/usr/$t")
+done
 if [ ${#cross[@]} -gt 0 ]; then
-	seq_ms=$(median_ms sh -c "rm -f '$SYSCOV_DB'*; '$SYSCOV' audit ${cross[*]} -q -o '$W/rep' -j1")
-	par_ms=$(median_ms sh -c "rm -f '$SYSCOV_DB'*; '$SYSCOV' audit ${cross[*]} -q -o '$W/rep' -j2")
-	row "cross matrix (${#cross[@]} sysroots), -j1" "$seq_ms"
-	row "cross matrix (${#cross[@]} sysroots), -j2" "$par_ms" "$(ratio "$par_ms" "$seq_ms")x sequential"
+	mx=("$SYSCOV" audit "${cross[@]}" -q --db "$DB" -o "$W/rep")
+	seq_ms=$(for _ in $(seq "$RUNS"); do ms_of fresh "${mx[@]}" -j1; done | median)
+	par_ms=$(for _ in $(seq "$RUNS"); do ms_of fresh "${mx[@]}" -j2; done | median)
+	row "cross matrix audit (${#cross[@]} sysroots), -j1" "$seq_ms"
+	row "cross matrix audit (${#cross[@]} sysroots), -j2" "$par_ms" "$(ratio "$par_ms" "$seq_ms") -j1"
 fi
 
+# --- the kernel tree, every arch
 ksrc=${KSRC:-}
-if [ -z "$ksrc" ] && [ -f /usr/src/linux-source-6.1.tar.xz ]; then
-	tar -xf /usr/src/linux-source-6.1.tar.xz -C "$W" --wildcards \
-		'linux-source-6.1/arch/*' 'linux-source-6.1/include/uapi/*' \
-		'linux-source-6.1/scripts/*.tbl' 'linux-source-6.1/Makefile' 2>/dev/null || true
-	ksrc=$W/linux-source-6.1
+if [ -z "$ksrc" ] && "$TOP/tests/ktable/extract.sh" "$BUILD/ktable-linux-6.1" >/dev/null 2>&1; then
+	ksrc=$BUILD/ktable-linux-6.1/linux-source-6.1
 fi
-if [ -d "$ksrc" ]; then
-	f_cat=$(median_ms sh -c "find '$ksrc/arch' -name '*.tbl' -exec cat {} + ; cat '$ksrc/include/uapi/asm-generic/unistd.h'")
-	tree=$(median_ms "$SYSCOV" scan --kernel-src "$ksrc" -q)
-	row "floor: cat of the tree's table files" "$f_cat"
-	row "kernel-tree scan, all arches" "$tree" "$(ratio "$tree" "$f_cat")x floor"
+if [ -n "$ksrc" ] && [ -d "$ksrc" ]; then
+	tree=("$SYSCOV" scan --kernel-src "$ksrc" -q --db "$DB")
+	fresh "${tree[@]}"
+	mapfile -t tbl < <(q "SELECT path FROM input WHERE scan_id=(SELECT id FROM scan WHERE kind='kernel-tree') AND kind!='dir' ORDER BY rowid")
+	f_cat=$(median_ms cat "${tbl[@]}")
+	kt=$(for _ in $(seq "$RUNS"); do ms_of fresh "${tree[@]}"; done | median)
+	row "floor: cat of the tree's ${#tbl[@]} table files" "$f_cat"
+	row "kernel-tree scan, all arches (fresh DB)" "$kt" "$(ratio "$kt" "$f_cat") floor"
+else
+	echo "kernel-tree scan: skipped (no linux-source-6.1: apt-get install linux-source-6.1, or set KSRC)"
 fi
 
-rss=$( { /usr/bin/time -f '%M' "$SYSCOV" audit / -q -o "$W/rep" >/dev/null; } 2>&1 | tail -1)
-printf '%-44s %9s KiB\n' "peak RSS, audit of /" "$rss"
+# --- generated wrappers against glibc's and syscall()
+fresh "$SYSCOV" scan / -q --db "$DB"
+"$SYSCOV" gen --db "$DB" --only getppid,gettid -o "$W/wrappers.h" -q
+gcc -O2 -std=c11 -I"$W" scripts/bench-wrappers.c -o "$W/bench-wrappers"
+"$W/bench-wrappers"
