@@ -24,23 +24,40 @@ trap 'rm -rf "$W"' EXIT
 DB=$W/bench.db
 CLANG=$(command -v clang-14 || command -v clang)
 
-# ms_of CMD...: one run's wall time in ms (3 decimals), output discarded
+# ms_of CMD...: one run's "wall cpu" times in ms (cpu = user + sys of the
+# command and its children: what a busy shared machine does not inflate),
+# output discarded
 ms_of() {
-	local s e
-	s=$(date +%s%N)
-	"$@" >/dev/null 2>&1 || { echo "bench: failed: $*" >&2; return 1; }
-	e=$(date +%s%N)
-	awk -v d=$((e - s)) 'BEGIN { printf "%.3f\n", d / 1e6 }'
+	local t
+	t=$( { TIMEFORMAT='%3R %3U %3S'; time "$@" >/dev/null 2>&1; } 2>&1 ) ||
+		{ echo "bench: failed: $*" >&2; return 1; }
+	awk '{ printf "%.3f %.3f\n", $1 * 1000, ($2 + $3) * 1000 }' <<<"$t"
 }
-median() { sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.1f\n", m}'; }
-# median_ms CMD...: the median of $RUNS runs
+# median of column 1 (wall) and column 2 (cpu) of "wall cpu" lines
+median() {
+	local in
+	in=$(cat)
+	for col in 1 2; do
+		cut -d' ' -f$col <<<"$in" | sort -n |
+			awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "%.1f", m}'
+		[ $col = 1 ] && printf ' '
+	done
+	echo
+}
+# median_ms CMD...: the medians of $RUNS runs, "wall cpu"
 median_ms() { for _ in $(seq "$RUNS"); do ms_of "$@"; done | median; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "n/a" }'; }
-row() { printf '%-46s %9s ms  %s\n' "$1" "$2" "${3:-}"; }
+# ratio "wall cpu" "wall cpu": both ratios
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " ")
+		if (y[1] > 0 && y[2] > 0) printf "%.2fx wall, %.2fx cpu", x[1] / y[1], x[2] / y[2]; else print "n/a" }'
+}
+row() { printf '%-46s %9s %9s ms  %s\n' "$1" "${2% *}" "${2#* }" "${3:-}"; }
+sum() { awk '{w += $1; c += $2} END { printf "%.1f %.1f\n", w, c }'; }
 fresh() { rm -f "$DB" "$DB"-wal "$DB"-shm; "$@"; }
 
 echo "syscov benchmark: $RUNS runs each, medians; $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%F)"
 echo "syscov: $SYSCOV"
+printf '%-46s %9s %9s\n' "" "wall" "cpu"
 
 # --- one host scan, to learn its inputs
 "$SYSCOV" scan / -q --db "$DB"
@@ -62,7 +79,7 @@ f_zcat=$(median_ms zcat -f "${man_files[@]}")
 f_readelf=$(median_ms readelf --dyn-syms -W "$libc_so")
 f_clang=$(median_ms "${hdr_cmd[@]}")
 f_uapi=$(median_ms sh -c 'echo "#include <asm/unistd.h>" | gcc -dM -E -')
-floor=$(awk -v a="$f_zcat" -v b="$f_readelf" -v c="$f_clang" -v d="$f_uapi" 'BEGIN{printf "%.1f", a+b+c+d}')
+floor=$(printf '%s\n' "$f_zcat" "$f_readelf" "$f_clang" "$f_uapi" | sum)
 row "floor: zcat of ${#man_files[@]} man2 pages (one process)" "$f_zcat"
 row "floor: readelf --dyn-syms libc.so.6" "$f_readelf"
 row "floor: clang -fsyntax-only, ${#hdr_files[@]}-header TU" "$f_clang"
@@ -85,11 +102,13 @@ for _ in $(seq "$RUNS"); do
 			-e 's/^syscov: classify [^:]*: .* in \([0-9.]*\) ms$/classify \1/p'
 done >"$W/shares"
 for s in ktable libc-elf man headers classify; do
-	m=$(awk -v s="$s" '$1 == s {print $2}' "$W/shares" | median)
+	m=$(awk -v s="$s" '$1 == s {print $2, $2}' "$W/shares" | median)
 	case $s in
 	ktable) f=$f_uapi ;; libc-elf) f=$f_readelf ;; man) f=$f_zcat ;; headers) f=$f_clang ;; *) f=0 ;;
 	esac
-	row "  share: $s" "$m" "$( [ "$f" = 0 ] || echo "$(ratio "$m" "$f") its floor")"
+	[ "$f" = 0 ] || f="${f% *} ${f% *}" # in-process wall against the floor's wall
+	# a share is in-process wall time: both columns show it
+	row "  share: $s (-v, wall)" "$m" "$( [ "$f" = 0 ] || echo "$(ratio "$m" "$f" | cut -d, -f1) its floor")"
 done
 
 rss=$( { fresh /usr/bin/time -f '%M' "${audit[@]}" >/dev/null; } 2>&1 | tail -1)
