@@ -139,6 +139,10 @@ const char *const db_migrations[] = {
 	"ALTER TABLE scan ADD COLUMN fingerprint TEXT;"
 	/* what audit classified the scan against: fingerprint + kernel-tree scans */
 	"ALTER TABLE scan ADD COLUMN classified TEXT;",
+	/* 4: classify looks up every syscall by name in these two (the scan_id
+	 * indexes made each lookup walk the scan's ~480 rows) */
+	"CREATE INDEX man_syscalls_name ON man_syscalls(scan_id, name);"
+	"CREATE INDEX man_unimplemented_name ON man_unimplemented(scan_id, name);",
 };
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);
