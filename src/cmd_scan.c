@@ -165,6 +165,94 @@ int cmd_scan(int argc, char **argv)
 	return rc < 0 ? -1 : 0;
 }
 
+/* The steps after the scans: classify, report, gen and the --fail-on check.
+ * Returns -1, or the --fail-on result (0 or 1). */
+static int audit_steps(struct cli *c, struct db *db, const int64_t *ids, size_t n, int json,
+		       const char *need)
+{
+	int rc = 0;
+	/* classify every sysroot scan just made (kernel-tree scans are skipped) */
+	char *fp = rc == 0 ? scan_cache_fingerprint(c) : NULL;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		progress_step(i + 1, n, "classifying");
+		/* a kept scan classified against the same things needs no rerun */
+		int cur = scan_cache_verdicts_current(db, ids[i], fp);
+		if (cur == 0)
+			rc = classify_scan(db, ids[i]) < 0 || scan_cache_mark_classified(db, ids[i], fp) < 0 ? -1 : 0;
+		else if (cur < 0)
+			rc = -1;
+		progress_clear();
+		if (rc == 0 && g_verbosity > 0)
+			rc = classify_print_counts(db, ids[i], stderr);
+	}
+	/* report and gen steps go here, before the --fail-on check */
+	/* report: <report dir>/<label>/ and, for several scans, matrix/; the
+	 * counts per class per scan on stdout */
+	if (rc == 0)
+		progress_step(0, 0, "writing reports");
+	if (rc == 0)
+		rc = report_run(db, ids, n, c->output ? c->output : "reports", RF_ALL, !json);
+	if (rc == 0 && json) {
+		int64_t *sys = xcalloc(n + 1, sizeof(*sys));
+		rc = counts_json(db, sys, report_sysroot_scans(db, ids, n, sys), stdout);
+		free(sys);
+	}
+	/* gen: <report dir>/<label>/syscov_wrappers.h, the missing set's wrappers */
+	if (rc == 0)
+		progress_step(0, 0, "generating wrappers");
+	if (rc == 0)
+		rc = gen_audit(db, ids, n, c->output ? c->output : "reports");
+	progress_clear();
+	int failed = 0;
+	if (rc == 0 && (failed = classify_fail_on(db, ids, n, c->fail_on, need)) < 0)
+		rc = -1;
+	free(fp);
+	return rc < 0 ? -1 : failed;
+}
+
+/* A concurrent audit of the same sysroot may replace one of our scans (same
+ * key, new id) while our steps run; *ids then follows the scan that replaced
+ * it, the same sysroot's facts. keys[i] is the key of ids[i] ("" once
+ * unknown). Returns 1 if an id changed, 0 if none, -1 on a DB error. */
+static int follow_replaced(struct db *db, int64_t *ids, size_t n, struct strv *keys)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, "SELECT id FROM scan WHERE kind || '|' || sysroot || '|' || arch ||"
+				" '|' || variant = ?1 ORDER BY id DESC LIMIT 1") < 0)
+		return -1;
+	int changed = 0;
+	for (size_t i = 0; i < n; i++) {
+		db_bind_text(st, 1, keys->v[i]);
+		if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int64(st, 0) != ids[i]) {
+			ids[i] = sqlite3_column_int64(st, 0);
+			changed = 1;
+		}
+		sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+	return changed;
+}
+
+static void scan_keys(struct db *db, const int64_t *ids, size_t n, struct strv *keys)
+{
+	sqlite3_stmt *st = NULL;
+	if (db_prepare(db, &st, "SELECT kind || '|' || sysroot || '|' || arch || '|' || variant"
+				" FROM scan WHERE id = ?1") < 0)
+		err_clear();
+	for (size_t i = 0; i < n; i++) {
+		const char *k = NULL;
+		if (st) {
+			sqlite3_bind_int64(st, 1, ids[i]);
+			if (sqlite3_step(st) == SQLITE_ROW)
+				k = (const char *)sqlite3_column_text(st, 0);
+		}
+		strv_push(keys, k ? k : "");
+		if (st)
+			sqlite3_reset(st);
+	}
+	sqlite3_finalize(st);
+}
+
 int cmd_audit(int argc, char **argv)
 {
 	struct cli c = {0};
@@ -180,42 +268,20 @@ int cmd_audit(int argc, char **argv)
 		rc = classify_check_classes(c.fail_on);
 	if (rc == 0)
 		rc = scan_all(&c, &db, &ids, &n);
-	/* classify every sysroot scan just made (kernel-tree scans are skipped) */
-	char *fp = rc == 0 ? scan_cache_fingerprint(&c) : NULL;
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		progress_step(i + 1, n, "classifying");
-		/* a kept scan classified against the same things needs no rerun */
-		int cur = scan_cache_verdicts_current(&db, ids[i], fp);
-		if (cur == 0)
-			rc = classify_scan(&db, ids[i]) < 0 || scan_cache_mark_classified(&db, ids[i], fp) < 0 ? -1 : 0;
-		else if (cur < 0)
-			rc = -1;
-		progress_clear();
-		if (rc == 0 && g_verbosity > 0)
-			rc = classify_print_counts(&db, ids[i], stderr);
-	}
-	/* report and gen steps go here, before the --fail-on check */
-	/* report: <report dir>/<label>/ and, for several scans, matrix/; the
-	 * counts per class per scan on stdout */
+	struct strv keys = {0};
 	if (rc == 0)
-		progress_step(0, 0, "writing reports");
-	if (rc == 0)
-		rc = report_run(&db, ids, n, c.output ? c.output : "reports", RF_ALL, !json);
-	if (rc == 0 && json) {
-		int64_t *sys = xcalloc(n + 1, sizeof(*sys));
-		rc = counts_json(&db, sys, report_sysroot_scans(&db, ids, n, sys), stdout);
-		free(sys);
-	}
-	/* gen: <report dir>/<label>/syscov_wrappers.h, the missing set's wrappers */
-	if (rc == 0)
-		progress_step(0, 0, "generating wrappers");
-	if (rc == 0)
-		rc = gen_audit(&db, ids, n, c.output ? c.output : "reports");
-	progress_clear();
+		scan_keys(&db, ids, n, &keys);
 	int failed = 0;
-	if (rc == 0 && (failed = classify_fail_on(&db, ids, n, c.fail_on, need)) < 0)
+	for (int tries = 0; rc == 0; tries++) {
+		failed = audit_steps(&c, &db, ids, n, json, need);
+		if (failed >= 0 || tries == 3 || follow_replaced(&db, ids, n, &keys) != 1)
+			break;
+		note("a concurrent run replaced a scan of this audit: its steps run again on the new scan");
+		err_clear();
+	}
+	if (failed < 0)
 		rc = -1;
-	free(fp);
+	strv_free(&keys);
 	free(ids);
 	db_close(&db);
 	cli_free(&c);

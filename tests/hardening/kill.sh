@@ -1,0 +1,86 @@
+#!/bin/bash
+# Interrupted runs: SIGKILL an audit at 20+ random points. Afterwards the DB
+# passes integrity_check, every scan committed before is intact, no half
+# scan is visible, the reports on disk are whole (each is written to a temp
+# file and renamed), and a rerun completes. Then two audits write one DB at
+# once and both complete.
+. "$SRCDIR/tests/lib.sh"
+DB=$T/k.db
+export SYSCOV_DB=$DB
+cd "$T"
+# A scan whose inputs and configuration are unchanged is reused, not redone
+# (scan_cache.h): a different SYSCOV_DATA_DIR spelling of the same dir per
+# round changes the configuration, so every round really rescans.
+fresh() { SYSCOV_DATA_DIR="$SRCDIR/data$(printf '/.%.0s' $(seq 1 "$1"))"; export SYSCOV_DATA_DIR; }
+
+"$SYSCOV" scan / -q
+ref=$(sqlite3 "$DB" "SELECT count(*) FROM ksyscall")
+[ "$ref" -gt 300 ] || fail "reference scan has $ref kernel rows"
+ok
+cross=
+for d in /usr/aarch64-linux-gnu /usr/riscv64-linux-gnu; do [ -d "$d/include" ] && cross="$cross $d"; done
+
+# one full audit run's duration bounds the kill points
+fresh 1
+t0=$(date +%s%N)
+"$SYSCOV" audit / $cross -q -o "$T/rep" >/dev/null
+dur_ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+[ "$dur_ms" -gt 0 ] || dur_ms=1
+syms=$(sqlite3 "$DB" "SELECT count(*) FROM libc_symbol s JOIN scan c ON c.id = s.scan_id WHERE c.sysroot = '/'")
+
+# whole reports: JSON parses, HTML ends with its closing tag (one python
+# run per check: its start-up is most of a round's checking time)
+reports_whole() {
+	python3 - "$T"/rep <<'PY' || fail "$1: a report is cut short"
+import glob, json, sys
+for f in glob.glob(sys.argv[1] + "/*/*.json"):
+    json.load(open(f))
+for f in glob.glob(sys.argv[1] + "/*/*.html"):
+    assert open(f, errors="replace").read().rstrip().endswith("</html>"), f
+PY
+	ok
+}
+
+kills=0
+for i in $(seq 1 24); do
+	fresh $((i + 1))
+	"$SYSCOV" audit / $cross -q -o "$T/rep" >/dev/null 2>&1 &
+	pid=$!
+	delay=$(( RANDOM * 32768 + RANDOM ))
+	# within the first 80% of a run, so that (nearly) every kill lands
+	delay=$(( delay % (dur_ms * 4 / 5 + 1) ))
+	sleep "$(printf '%d.%03d' $((delay / 1000)) $((delay % 1000)))"
+	if kill -9 "$pid" 2>/dev/null; then kills=$((kills + 1)); fi
+	wait "$pid" 2>/dev/null || true
+	expect_eq "integrity after kill $i" ok "$(sqlite3 "$DB" 'PRAGMA integrity_check')"
+	# every visible scan is whole: a sysroot scan always has kernel rows
+	half=$(sqlite3 "$DB" "SELECT count(*) FROM scan s WHERE NOT EXISTS
+		(SELECT 1 FROM ksyscall k WHERE k.scan_id = s.id)")
+	expect_eq "no half scan after kill $i" 0 "$half"
+	n=$(sqlite3 "$DB" "SELECT count(*) FROM ksyscall k JOIN scan s ON s.id=k.scan_id WHERE s.sysroot='/'")
+	expect_eq "host kernel rows intact after kill $i" "$ref" "$n"
+	n=$(sqlite3 "$DB" "SELECT count(*) FROM libc_symbol s JOIN scan c ON c.id = s.scan_id WHERE c.sysroot = '/'")
+	expect_eq "host libc rows intact after kill $i" "$syms" "$n"
+	reports_whole "kill $i"
+done
+[ "$kills" -ge 20 ] || fail "only $kills of 24 kills landed while the audit ran"
+ok
+
+fresh 30
+"$SYSCOV" audit / $cross -q -o "$T/rep" >/dev/null || fail "rerun after the kills failed"
+expect_eq "rerun completes" ok "$(sqlite3 "$DB" 'PRAGMA integrity_check')"
+reports_whole rerun
+
+# two audits into one DB at once both complete (each really rescans)
+SYSCOV_DATA_DIR="$SRCDIR/data/./././././././././././././././././././././././././././././././././." \
+	"$SYSCOV" audit / -q -o "$T/rep1" >/dev/null & p1=$!
+SYSCOV_DATA_DIR="$SRCDIR/data/././././././././././././././././././././././././././././././././././." \
+	"$SYSCOV" audit / $cross -q -o "$T/rep2" >/dev/null & p2=$!
+wait $p1 || fail "first concurrent audit failed"
+wait $p2 || fail "second concurrent audit failed"
+ok
+expect_eq "scans after concurrent audits" "$(( 1 + $(echo $cross | wc -w) ))" \
+	"$(sqlite3 "$DB" "SELECT count(*) FROM scan")"
+expect_eq "integrity after concurrent audits" ok "$(sqlite3 "$DB" 'PRAGMA integrity_check')"
+echo "kills landed: $kills of 24 (audit takes ${dur_ms} ms)"
+done_ok
