@@ -98,13 +98,23 @@ fx_db_truncated() {
 fx_db_text() { echo 'hello' >"$C/db"; }
 fx_db_newer() { sqlite3 "$C/db" 'PRAGMA user_version=999; CREATE TABLE scan(id);'; }
 fx_db_dir() { mkdir "$C/db"; }
-fx_db_readonly() {
+# tests run as root, for whom no file is unreadable: the command runs as
+# nobody, who reaches the sysroot and the binary but not root's 0600/0644 files
+as_nobody() {
 	setpriv --reuid=nobody --regid=nogroup --clear-groups true 2>/dev/null || { skip "setpriv to nobody not permitted"; return 2; }
+	chmod 755 "$C" "$T" "$T/case"
+	setpriv --reuid=nobody --regid=nogroup --clear-groups test -x "$S" || { skip "nobody cannot run $S"; return 2; }
+}
+fx_db_readonly() {
+	as_nobody || return 2
 	mkdir "$C/ro"
 	"$S" scan "$SR" --no-man --db "$C/ro/db" -q
-	chmod 755 "$C" "$T"
-	# nobody reaches the sysroot and the binary, not the (root-owned 0644) DB
-	setpriv --reuid=nobody --regid=nogroup --clear-groups test -x "$S" || { skip "nobody cannot run $S"; return 2; }
+}
+fx_libc_unreadable() {
+	as_nobody || return 2
+	chmod 000 "$L/libc.so.6"
+	mkdir "$C/w"
+	chown nobody "$C/w"
 }
 fx_db_ro_mount() {
 	tmpfs "$C/mnt" size=8m || return 2
