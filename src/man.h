@@ -50,6 +50,11 @@ char *man_section_text(const struct roff_doc *doc, const char *heading);
  * come out (zip bombs). Returns 0, or -1 with a reason in *why (caller frees). */
 int man_decompress(const char *path, const struct buf *raw, struct buf *text, char **why);
 
+/* Reads and parses the section-2 pages a scan of sr would read into the
+ * process-wide page cache of man_scan.c, so that forked scan workers
+ * (scan_par.c) find them parsed; problems are left to the scan. */
+void man_scan_warm(const struct sysroot *sr, const struct cli *cli);
+
 /* Types every prototype of `pages` with libclang for the scan's target and
  * writes ret/nparams/variadic/parsed/diag and man_param rows. */
 int man_proto_type(struct scan_ctx *ctx, struct man_info *pages, size_t npages);

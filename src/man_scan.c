@@ -6,6 +6,7 @@
  * problem with one page is a diag row; only the DB failing ends the scan. */
 #define _GNU_SOURCE
 #include "man.h"
+#include "scan_cache.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -131,27 +132,58 @@ int man_decompress(const char *path, const struct buf *raw, struct buf *text, ch
 	return rc;
 }
 
-/* Reads a page (inside the man tree), notes it as an input and
- * decompresses it. Returns 0, -1 with *why, or -2 when the DB failed. */
-static int read_page(struct man_db *m, const struct man_src *src, const char *path,
-		     struct buf *text, char **why)
+/* A page read, decompressed and parsed, kept for the whole process: the
+ * scans of one run that share pages (every cross sysroot falls back to the
+ * host's) read and parse each page once. Keyed by host path, size and
+ * mtime; a page that changes gets a new entry. */
+struct page_ent {
+	char *host;
+	int64_t size, mtime_ns; /* size -1: stat failed, never reused */
+	uint64_t hash;          /* of the file as read */
+	int read;               /* the file was read (an input of the scan) */
+	int rc;                 /* 0, or -1 with why: unreadable, corrupt, truncated */
+	char *why;
+	size_t text_len;
+	struct roff_doc doc;
+};
+static struct page_ent *page_cache;
+static size_t npage_cache, cap_page_cache;
+
+static const struct page_ent *parsed_page(const struct man_src *src, const char *path)
 {
-	struct buf raw = {0};
+	char *host = sysroot_host_path(src->mr, path);
+	struct stat st;
+	int have = stat(host, &st) == 0;
+	int64_t mt = have ? scan_cache_mtime_ns(&st) : 0;
+	for (size_t i = 0; have && i < npage_cache; i++) {
+		const struct page_ent *e = &page_cache[i];
+		if (e->size == (int64_t)st.st_size && e->mtime_ns == mt && !strcmp(e->host, host)) {
+			free(host);
+			return e;
+		}
+	}
+	if (npage_cache == cap_page_cache) {
+		cap_page_cache = cap_page_cache ? cap_page_cache * 2 : 512;
+		page_cache = xrealloc(page_cache, cap_page_cache * sizeof(*page_cache));
+	}
+	struct page_ent *e = &page_cache[npage_cache++];
+	*e = (struct page_ent){.host = host, .size = have ? (int64_t)st.st_size : -1, .mtime_ns = mt};
+	struct buf raw = {0}, text = {0};
 	if (sysroot_read_file(src->mr, path, MAN_MAX_FILE, &raw, NULL) < 0) {
-		*why = xstrdup(err_msg());
+		e->why = xstrdup(err_msg());
 		err_clear();
-		return -1;
+		e->rc = -1;
+	} else {
+		e->read = 1;
+		e->hash = hash64(raw.p, raw.len, 0);
+		e->rc = man_decompress(path, &raw, &text, &e->why);
+		e->text_len = text.len;
+		if (e->rc == 0 || text.len)
+			roff_parse(text.p, text.len, &e->doc);
 	}
-	int rc = 0;
-	if (m) {
-		char *host = sysroot_host_path(src->mr, path);
-		rc = scan_note_input(m->ctx, "man", host, raw.p, raw.len, NULL) < 0 ? -2 : 0;
-		free(host);
-	}
-	if (rc == 0)
-		rc = man_decompress(path, &raw, text, why);
 	buf_free(&raw);
-	return rc;
+	buf_free(&text);
+	return e;
 }
 
 /* "foo.2.gz" -> "foo.2" */
@@ -383,16 +415,10 @@ static int follow_so(const struct man_src *src, const char *path, const char *fi
 			break;
 		}
 		strv_push(&seen, t);
-		struct buf text = {0};
-		char *why2 = NULL;
-		struct roff_doc d = {0};
-		if (read_page(NULL, src, t, &text, &why2) == 0)
-			roff_parse(text.p, text.len, &d);
-		buf_free(&text);
-		free(why2);
+		/* a page that did not read whole ends the chain */
+		const struct page_ent *e = parsed_page(src, t);
 		free(so);
-		so = d.so ? xstrdup(d.so) : NULL;
-		roff_free(&d);
+		so = e->rc == 0 && e->doc.so ? xstrdup(e->doc.so) : NULL;
 		if (!so) {
 			*final = t;
 			ok = 1;
@@ -431,24 +457,22 @@ static int scan_one(struct man_db *m, const struct man_src *src, const char *fil
 		return rc;
 	}
 	free(rel);
-	struct buf text = {0};
-	char *why = NULL;
-	int r = read_page(m, src, path, &text, &why);
-	if (r == -2) {
+	const struct page_ent *e = parsed_page(src, path);
+	const struct roff_doc *doc = &e->doc;
+	if (e->read && db_add_input(m->ctx->db, m->ctx->scan_id, "man", e->host, e->size,
+				    e->mtime_ns, e->hash, NULL) < 0) {
 		rc = -1;
-	} else if (r < 0 && !text.len) {
-		rc = broken_row(m, file, path, why);
+	} else if (e->rc < 0 && !e->text_len) {
+		rc = broken_row(m, file, path, e->why);
 	} else {
 		/* a truncated page still gives what it has; the diag says so */
-		if (r < 0 && diag(m, path, 0, why) < 0)
+		if (e->rc < 0 && diag(m, path, 0, e->why) < 0)
 			rc = -1;
-		struct roff_doc doc = {0};
-		roff_parse(text.p, text.len, &doc);
-		for (size_t i = 0; i < doc.diags.n && rc == 0; i++)
-			rc = diag(m, path, 0, doc.diags.v[i]);
-		if (rc == 0 && doc.so) {
+		for (size_t i = 0; i < doc->diags.n && rc == 0; i++)
+			rc = diag(m, path, 0, doc->diags.v[i]);
+		if (rc == 0 && doc->so) {
 			char *final = NULL, *swhy = NULL;
-			if (follow_so(src, path, doc.so, &final, &swhy))
+			if (follow_so(src, path, doc->so, &final, &swhy))
 				rc = alias_row(m, file, final);
 			else
 				rc = broken_row(m, file, path, swhy);
@@ -461,7 +485,7 @@ static int scan_one(struct man_db *m, const struct man_src *src, const char *fil
 			}
 			struct man_info *mi = &pages->v[pages->n++];
 			memset(mi, 0, sizeof(*mi));
-			man_extract(&doc, mi);
+			man_extract(doc, mi);
 			if (mi->th_version)
 				strv_push(&pages->versions, mi->th_version);
 			for (size_t i = 0; i < mi->diags.n && rc == 0; i++)
@@ -470,14 +494,11 @@ static int scan_one(struct man_db *m, const struct man_src *src, const char *fil
 			if (rc == 0 && insert_page(m, &row) < 0)
 				rc = -1;
 			if (rc == 0 && mi->title && !strcasecmp(mi->title, "syscalls"))
-				rc = syscalls_table(m, &doc, path);
+				rc = syscalls_table(m, doc, path);
 			if (rc == 0 && mi->title && !strcasecmp(mi->title, "unimplemented"))
 				rc = unimplemented_list(m, mi);
 		}
-		roff_free(&doc);
 	}
-	free(why);
-	buf_free(&text);
 	free(path);
 	return rc;
 }
@@ -600,6 +621,27 @@ static int list_dir(const struct man_src *src, struct strv *files)
 	free(host);
 	qsort(files->v, files->n, sizeof(char *), cmp_str);
 	return 0;
+}
+
+void man_scan_warm(const struct sysroot *sr, const struct cli *cli)
+{
+	struct scan_ctx ctx = {.sr = sr, .arch = sr->arch, .cli = cli};
+	struct man_src src = {0};
+	struct strv files = {0};
+	if ((!cli || !cli->no_man) && find_pages(&src, &ctx) > 0 && list_dir(&src, &files) == 0)
+		for (size_t i = 0; i < files.n; i++) {
+			char *path = xasprintf("%s/%s", src.dir, files.v[i]), *rel = NULL;
+			/* the pages scan_one() reads: not aliases (symlinks) */
+			if (sysroot_resolve(src.mr, path, &rel) == 0 && !strcmp(rel, path))
+				parsed_page(&src, path);
+			free(rel);
+			free(path);
+		}
+	err_clear();
+	strv_free(&files);
+	free(src.own.root);
+	free(src.root);
+	free(src.dir);
 }
 
 int man_scan(struct scan_ctx *ctx)

@@ -11,8 +11,10 @@
  * walks the tables in creation order (parents first) and shifts every
  * INTEGER PRIMARY KEY `id` and every foreign key by the main table's
  * current max(id), so ids never clash. A scan whose inputs are unchanged is
- * kept before any worker starts (scan_cache.h). */
+ * kept before any worker starts (scan_cache.h), and the man pages the
+ * workers will read are parsed before they fork (man_scan_warm()). */
 #define _GNU_SOURCE
+#include "man.h"
 #include "scan.h"
 
 #include <errno.h>
@@ -216,6 +218,11 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			rc = -1;
 		jobs[i].pid = kept ? -1 : 0;
 	}
+	/* the workers inherit the parsed man pages: sysroots sharing pages
+	 * (cross prefixes fall back to the host's) parse them once */
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if (jobs[i].pid == 0)
+			man_scan_warm(srs[i], c);
 	fflush(NULL);
 	while (rc == 0 || running) {
 		/* start workers up to the limit */
