@@ -21,6 +21,9 @@ const char *clangx_resource_dir(void);
  * if libclang fails outright (diagnostics of the TU do not fail it). */
 CXTranslationUnit clangx_parse(CXIndex idx, const char *name, const char *source,
 			       const struct strv *args, unsigned options);
+/* Loads libclang (clang_lazy.c) if it is not yet: before the process
+ * confines its reads, which would hide the library. 0 or -1 with err_set(). */
+int clangx_load(void);
 /* Copies a CXString into a malloc'ed C string and disposes it. */
 char *clangx_str(CXString s);
 

@@ -49,6 +49,10 @@ int confine_reads(const struct strv *allow)
 		      strerror(errno));
 		return 0;
 	}
+	/* libclang is loaded on first use (clang_lazy.c); once restricted, the
+	 * process could no longer read it */
+	if (clangx_load() < 0)
+		return -1;
 	/* only reads are restricted: writes go where the user asked */
 	struct landlock_ruleset_attr attr = {
 		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR,
