@@ -1,0 +1,80 @@
+#!/bin/bash
+# Scan reuse and parallel scans (issue #8): an unchanged rescan keeps the
+# stored scan and audit does not reclassify it; a changed, added or removed
+# man page (checked against the files themselves) forces a real rescan; -j2
+# writes the same facts as -j1.
+. "$SRCDIR/tests/lib.sh"
+export SYSCOV_DB=$T/c.db
+cd "$T"
+# a man dir of our own, so that the test can change it
+mkdir -p man/man2
+for p in getpid gettid pidfd_open syscalls; do
+	cp /usr/share/man/man2/$p.2.gz man/man2/
+done
+count() { sqlite3 "$SYSCOV_DB" "SELECT count(*) FROM man_page WHERE scan_id=(SELECT id FROM scan WHERE sysroot='/')"; }
+id() { sqlite3 "$SYSCOV_DB" "SELECT id FROM scan WHERE sysroot='/'"; }
+
+"$SYSCOV" scan / --man-dir man -v 2>"$T/err" >/dev/null
+grep -q 'scanned / ' "$T/err" || fail "first scan did not scan: $(tail -3 "$T/err")"
+ok
+first=$(id)
+expect_eq "pages of the first scan (ls)" "$(ls man/man2 | wc -l)" "$(count)"
+
+"$SYSCOV" scan / --man-dir man -v 2>"$T/err" >/dev/null
+grep -q 'inputs unchanged since scan' "$T/err" || fail "unchanged rescan was not kept: $(tail -3 "$T/err")"
+ok
+expect_eq "kept scan keeps its id" "$first" "$(id)"
+
+# a page rewritten (same size, new mtime) is a change
+touch -d '+1 sec' man/man2/getpid.2.gz
+"$SYSCOV" scan / --man-dir man -v 2>"$T/err" >/dev/null
+grep -q 'scanned / ' "$T/err" || fail "touched page did not rescan"
+ok
+# a page added beside the others changes its dir
+cp /usr/share/man/man2/getppid.2.gz man/man2/
+"$SYSCOV" scan / --man-dir man -v 2>"$T/err" >/dev/null
+grep -q 'scanned / ' "$T/err" || fail "added page did not rescan"
+ok
+expect_eq "pages after the addition (ls)" "$(ls man/man2 | wc -l)" "$(count)"
+rm man/man2/gettid.2.gz
+"$SYSCOV" scan / --man-dir man -q
+expect_eq "pages after a removal (ls)" "$(ls man/man2 | wc -l)" "$(count)"
+# another option is another configuration
+"$SYSCOV" scan / --no-man -v 2>"$T/err" >/dev/null
+grep -q 'scanned / ' "$T/err" || fail "--no-man reused a scan made with pages"
+ok
+
+# audit: the repeat classifies nothing, and its verdicts stay
+"$SYSCOV" audit / --man-dir man -q -o rep >/dev/null
+v1=$(sqlite3 "$SYSCOV_DB" "SELECT group_concat(name || class, ',') FROM (SELECT name, class FROM verdict ORDER BY name)")
+"$SYSCOV" audit / --man-dir man -v -o rep 2>"$T/err" >/dev/null
+grep -q 'verdicts in' "$T/err" && fail "repeat audit reclassified: $(grep 'verdicts in' "$T/err")"
+ok
+expect_eq "verdicts after the repeat audit" "$v1" \
+	"$(sqlite3 "$SYSCOV_DB" "SELECT group_concat(name || class, ',') FROM (SELECT name, class FROM verdict ORDER BY name)")"
+
+# -j2 against -j1: the same rows in every table, per scan
+cross=
+for d in /usr/aarch64-linux-gnu /usr/riscv64-linux-gnu /usr/s390x-linux-gnu; do [ -d "$d/include" ] && cross="$cross $d"; done
+[ -n "$cross" ] || { echo "SKIP -j: no cross sysroots"; done_ok; exit 0; }
+facts() {
+	sqlite3 "$1" "SELECT s.label, (SELECT count(*) FROM ksyscall x WHERE x.scan_id=s.id),
+		(SELECT count(*) FROM libc_symbol x WHERE x.scan_id=s.id),
+		(SELECT count(*) FROM decl x WHERE x.scan_id=s.id),
+		(SELECT count(*) FROM decl_param p JOIN decl d ON d.id=p.decl_id WHERE d.scan_id=s.id),
+		(SELECT count(*) FROM man_page x WHERE x.scan_id=s.id),
+		(SELECT count(*) FROM man_param p JOIN man_proto q ON q.id=p.proto_id JOIN man_page m ON m.id=q.page_id WHERE m.scan_id=s.id),
+		(SELECT group_concat(name || class, ',') FROM verdict v WHERE v.scan_id=s.id),
+		(SELECT count(*) FROM input x WHERE x.scan_id=s.id) FROM scan s ORDER BY s.id"
+}
+# shellcheck disable=SC2086
+"$SYSCOV" audit $cross -q --db j1.db -o r1 -j1 >/dev/null
+# shellcheck disable=SC2086
+"$SYSCOV" audit $cross -q --db j2.db -o r2 -j2 >/dev/null
+expect_eq "-j2 facts equal -j1's" "$(facts j1.db)" "$(facts j2.db)"
+ls j2.db.job* 2>/dev/null && fail "worker DBs left behind"
+ok
+expect_eq "-j2 DB integrity" ok "$(sqlite3 j2.db 'PRAGMA integrity_check')"
+# a bad sysroot among several fails the run before any worker starts
+expect_rc 3 "$SYSCOV" scan $cross /nonexistent -q --db j3.db -j2
+done_ok
