@@ -416,7 +416,8 @@ int ktable_scan_tree(struct scan_ctx *ctx)
 	struct strv tbls = {0}, ports = {0}, seen = {0};
 	find_tbl(ctx->tree, "arch", &tbls);
 	find_tbl(ctx->tree, "scripts", &tbls);
-	qsort(tbls.v, tbls.n, sizeof(*tbls.v), cmp_str);
+	if (tbls.n) /* qsort(NULL, 0) is undefined */
+		qsort(tbls.v, tbls.n, sizeof(*tbls.v), cmp_str);
 
 	char *archdir = xasprintf("%s/arch", ctx->tree);
 	DIR *d = opendir(archdir);
@@ -429,7 +430,8 @@ int ktable_scan_tree(struct scan_ctx *ctx)
 		if (e->d_name[0] != '.' && e->d_type == DT_DIR)
 			strv_push(&ports, e->d_name);
 	closedir(d);
-	qsort(ports.v, ports.n, sizeof(*ports.v), cmp_str);
+	if (ports.n)
+		qsort(ports.v, ports.n, sizeof(*ports.v), cmp_str);
 
 	sqlite3_stmt *st = NULL;
 	int rc = 0;

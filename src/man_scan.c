@@ -564,7 +564,8 @@ static const char *most_common(struct strv *v)
 {
 	const char *best = NULL;
 	size_t bn = 0;
-	qsort(v->v, v->n, sizeof(char *), cmp_str);
+	if (v->n) /* qsort(NULL, 0) is undefined */
+		qsort(v->v, v->n, sizeof(char *), cmp_str);
 	for (size_t i = 0, j; i < v->n; i = j) {
 		for (j = i; j < v->n && !strcmp(v->v[i], v->v[j]); j++)
 			;
@@ -619,7 +620,8 @@ static int list_dir(const struct man_src *src, struct strv *files)
 			strv_push(files, e->d_name);
 	closedir(d);
 	free(host);
-	qsort(files->v, files->n, sizeof(char *), cmp_str);
+	if (files->n) /* an empty dir: qsort(NULL, 0) is undefined */
+		qsort(files->v, files->n, sizeof(char *), cmp_str);
 	return 0;
 }
 

@@ -201,7 +201,8 @@ static int load_verdicts(struct db *db, struct rep_scan *s)
 		return db_fail(db, "read verdicts");
 	/* Cleaning may reorder names with invalid bytes; keep the order
 	 * bsearch() relies on. */
-	qsort(s->v, s->nv, sizeof(*s->v), by_name);
+	if (s->nv) /* qsort(NULL, 0) is undefined */
+		qsort(s->v, s->nv, sizeof(*s->v), by_name);
 	return load_evidence(db, s);
 }
 

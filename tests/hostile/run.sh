@@ -37,7 +37,7 @@ tmpfs() {
 put() { rm -f "$1"; cat >"$1"; } # replaces a file of the copied sysroot
 
 fx_none() { :; }
-fx_elf_truncated_ehdr() { head -c 40 "$L/libc.so.6" | put "$L/libc.so.6"; }
+fx_elf_truncated_ehdr() { head -c 40 "$L/libc.so.6" >"$C/x"; put "$L/libc.so.6" <"$C/x"; }
 fx_elf_huge_shoff() {
 	cp "$L/libc.so.6" "$C/x"
 	printf '\xf0\xff\xff\xff\xff\xff\xff\x7f' | dd of="$C/x" bs=1 seek=40 conv=notrunc status=none
