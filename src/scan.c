@@ -145,8 +145,8 @@ int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli,
 	}
 	if (rc == 0) {
 		*id = ctx.scan_id;
-		note("scanned %s (%s, %s) as scan %lld", sr->root, label, sr->arch->name,
-		     (long long)ctx.scan_id);
+		/* no scan id here: a -j worker's id is not the main DB's */
+		note("scanned %s (%s, %s)", sr->root, label, sr->arch->name);
 	}
 	free(fp);
 	free(label);
