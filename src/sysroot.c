@@ -292,7 +292,7 @@ int sysroot_open(struct sysroot *sr, const char *path, const struct sysroot_opts
 	char *real = realpath(path, NULL);
 	struct stat st;
 	if (!real)
-		return err_set(EXIT_INPUT, "%s: sysroot %s", path, strerror(errno));
+		return err_set(EXIT_INPUT, "%s: sysroot: %s", path, strerror(errno));
 	if (stat(real, &st) < 0 || !S_ISDIR(st.st_mode)) {
 		free(real);
 		return err_set(EXIT_INPUT, "%s: sysroot is not a directory", path);

@@ -6,6 +6,7 @@ med() { sort -n | sed -n 3p; }
 i=0
 : >"$T/scan" ; : >"$T/zcat"
 while [ $i -lt 5 ]; do
+	rm -f "$T/db"*
 	"$SYSCOV" scan -v --db "$T/db" / 2>&1 | sed -n 's/^syscov: man: \([0-9.]*\) ms$/\1/p' >>"$T/scan"
 	t0=$(date +%s%N)
 	for f in "$MAN2"/*.gz; do zcat "$f"; done >/dev/null
