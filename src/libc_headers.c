@@ -25,6 +25,11 @@
  * pulled it in is dropped and the TU reparsed. Its content never reaches the
  * DB, although clang has opened it once.
  *
+ * Man pages: the TU also carries the man scanner's batch of SYNOPSIS
+ * prototypes after its includes (man_typing.h), so that the headers are
+ * parsed once per scan; nothing of those lines (or of a file they alone
+ * include) is a decl, diag or input row of this scanner.
+ *
  * Facts: the first file-scope FunctionDecl per name located in a sysroot
  * file (not clang's resource dir): canonical prototype, return type,
  * parameters (canonical types and names, from clang), variadic, and the
@@ -39,6 +44,7 @@
 
 #include "clangx.h"
 #include "datafile.h"
+#include "man_typing.h"
 
 #define MAX_ROUNDS 4   /* parses: the first plus up to three after drops */
 #define MAX_DIAGS 200  /* diag rows per scan; the rest are counted */
@@ -60,6 +66,7 @@ struct tfile {
 	int owner;      /* index into hs->h of the top-level header, -1 none */
 	int resource;   /* in clang's resource dir */
 	int main;       /* the TU itself */
+	int trailer;    /* first included by the man prototypes' lines */
 };
 
 struct hscan {
@@ -69,6 +76,7 @@ struct hscan {
 	size_t nh;
 	int *slot_hdr;   /* TU slot -> header index */
 	size_t nslots;
+	int trailer_line; /* the first line of the man prototypes */
 	struct tfile *files;
 	size_t nfiles, capfiles;
 	size_t last_file;
@@ -78,7 +86,7 @@ struct hscan {
 	char **names;    /* open-addressing set of recorded names */
 	size_t names_cap, names_n;
 	sqlite3_stmt *ins_decl, *ins_param;
-	int ndecl, rc;
+	int ndecl, rc, nparse;
 	uint64_t t_parse, t_walk, t_db;
 };
 
@@ -198,6 +206,11 @@ static char *build_tu(struct hscan *hs)
 			   hs->h[i].name);
 		hs->slot_hdr[hs->nslots++] = (int)i;
 	}
+	hs->trailer_line = 3 * (int)hs->nslots + 1;
+	char *man = man_proto_trailer(hs->ctx->man_typing, hs->trailer_line);
+	if (man)
+		buf_puts(&b, man);
+	free(man);
 	return buf_steal(&b);
 }
 
@@ -258,6 +271,7 @@ static void inclusion_cb(CXFile f, CXSourceLocation *stack, unsigned len, CXClie
 	unsigned line = 0;
 	clang_getSpellingLocation(stack[len - 1], NULL, &line, NULL, NULL);
 	t->owner = owner_of_main_line(hs, line);
+	t->trailer = (int)line >= hs->trailer_line;
 	char *real = realpath(t->host, NULL);
 	if (under(t->host, hs->res) || (real && hs->res_real && under(real, hs->res_real)))
 		t->resource = 1;
@@ -304,7 +318,7 @@ static int check_tu(struct hscan *hs, CXTranslationUnit tu, char **why)
 	clang_getInclusions(tu, inclusion_cb, hs);
 	for (size_t i = 0; i < hs->nfiles; i++) {
 		struct tfile *t = &hs->files[i];
-		if (t->main || t->resource || t->rel)
+		if (t->main || t->resource || t->rel || t->trailer)
 			continue;
 		char *msg = xasprintf("%s: resolves outside the sysroot (to %s); refused", t->host,
 				      t->real ? t->real : "an unreadable path");
@@ -329,6 +343,11 @@ static int check_tu(struct hscan *hs, CXTranslationUnit tu, char **why)
 		CXFile f = NULL;
 		unsigned line = 0;
 		clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &f, &line, NULL, NULL);
+		struct tfile *t = file_lookup(hs, f);
+		if (t && (t->trailer || (t->main && (int)line >= hs->trailer_line))) {
+			clang_disposeDiagnostic(dg); /* the man prototypes' own */
+			continue;
+		}
 		char *msg = clangx_str(clang_getDiagnosticSpelling(dg));
 		if (sev == CXDiagnostic_Fatal) {
 			char *m = xasprintf("fatal: %s", msg);
@@ -336,7 +355,6 @@ static int check_tu(struct hscan *hs, CXTranslationUnit tu, char **why)
 			msg = m;
 		}
 		clang_disposeDiagnostic(dg);
-		struct tfile *t = file_lookup(hs, f);
 		int owner = !t ? -1 : t->main ? owner_of_main_line(hs, line) : t->owner;
 		const char *path = tfile_path(t);
 		int rc = add_diag(hs, path, (int)line, "error", msg);
@@ -365,6 +383,7 @@ static CXTranslationUnit parse_headers(struct hscan *hs, CXIndex idx, const stru
 		free(src);
 		if (!tu)
 			break;
+		hs->nparse++;
 		int rc = check_tu(hs, tu, why);
 		hs->t_parse += now_ns() - t0;
 		if (rc < 0) {
@@ -494,7 +513,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	unsigned line = 0;
 	clang_getExpansionLocation(clang_getCursorLocation(c), &f, &line, NULL, NULL);
 	struct tfile *t = file_lookup(hs, f);
-	if (!t || !t->rel) /* the TU, clang's resource dir, or refused */
+	if (!t || !t->rel || t->trailer) /* the TU, clang's resource dir, refused */
 		return CXChildVisit_Continue;
 	char *name = clangx_str(clang_getCursorSpelling(c));
 	if (names_add(hs, name) && record_decl(hs, c, t, line, name) < 0) {
@@ -522,7 +541,7 @@ static int note_inputs(struct hscan *hs)
 	}
 	for (size_t i = 0; i < hs->nfiles && rc == 0; i++) {
 		const struct tfile *t = &hs->files[i];
-		if (!t->rel || strv_contains(&done, t->rel))
+		if (!t->rel || t->trailer || strv_contains(&done, t->rel))
 			continue;
 		char *host = sysroot_host_path(hs->sr, t->rel);
 		rc = scan_note_input(hs->ctx, "header-dep", host, NULL, 0, NULL);
@@ -569,7 +588,10 @@ int libc_scan_headers(struct scan_ctx *ctx)
 		struct strv args = {0};
 		clangx_args(&args, ctx->sr, NULL, ctx->arch);
 		strv_push(&args, "-ferror-limit=0"); /* every error is a diag row */
-		strv_push(&args, "-w");
+		/* -w would also silence the man prototypes' -Wimplicit-int
+		 * error; the headers' warnings do not count anyway */
+		if (!ctx->man_typing)
+			strv_push(&args, "-w");
 		CXIndex idx = clang_createIndex(0, 0);
 		CXTranslationUnit tu = parse_headers(&hs, idx, &args);
 		if (!tu) {
@@ -579,6 +601,8 @@ int libc_scan_headers(struct scan_ctx *ctx)
 			clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &hs);
 			hs.t_walk = now_ns() - t0 - (hs.t_db - db0);
 			rc = hs.rc;
+			if (rc == 0)
+				rc = man_proto_batch(ctx->man_typing, tu, TU_NAME);
 			if (rc == 0) {
 				t0 = now_ns();
 				rc = note_inputs(&hs);
@@ -589,6 +613,8 @@ int libc_scan_headers(struct scan_ctx *ctx)
 		clang_disposeIndex(idx);
 		strv_free(&args);
 	}
+	if (rc == 0)
+		rc = man_proto_finish(ctx);
 	if (rc == 0 && hs.ndiag_over) {
 		char *m = xasprintf("%zu more header diagnostics not recorded", hs.ndiag_over);
 		rc = db_add_diag(ctx->db, ctx->scan_id, "headers", NULL, 0, "warning", m);
@@ -598,9 +624,9 @@ int libc_scan_headers(struct scan_ctx *ctx)
 		size_t ndrop = 0;
 		for (size_t i = 0; i < hs.nh; i++)
 			ndrop += hs.h[i].dropped;
-		debug("headers: %zu headers (%zu dropped), %d declarations; parse %.1f ms, walk "
+		debug("headers: %zu headers (%zu dropped), %d declarations; %d parses %.1f ms, walk "
 		      "%.1f ms, db %.1f ms",
-		      hs.nh, ndrop, hs.ndecl, (double)hs.t_parse / 1e6, (double)hs.t_walk / 1e6,
+		      hs.nh, ndrop, hs.ndecl, hs.nparse, (double)hs.t_parse / 1e6, (double)hs.t_walk / 1e6,
 		      (double)hs.t_db / 1e6);
 	}
 	free(hs.res);

@@ -55,8 +55,4 @@ int man_decompress(const char *path, const struct buf *raw, struct buf *text, ch
  * (scan_par.c) find them parsed; problems are left to the scan. */
 void man_scan_warm(const struct sysroot *sr, const struct cli *cli);
 
-/* Types every prototype of `pages` with libclang for the scan's target and
- * writes ret/nparams/variadic/parsed/diag and man_param rows. */
-int man_proto_type(struct scan_ctx *ctx, struct man_info *pages, size_t npages);
-
 #endif

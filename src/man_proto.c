@@ -8,9 +8,14 @@
  * TU first (pages whose SYNOPSIS #defines more than _GNU_SOURCE get their
  * own). Headers of different pages can conflict in a batch (<linux/x.h>
  * against <x.h>), so a prototype with an error there is tried again in a TU
- * of its own page alone; only an error there marks it unparsed. */
-#include "clangx.h"
-#include "man.h"
+ * of its own page alone; only an error there marks it unparsed.
+ *
+ * The batch is not a TU of its own: the header scanner (libc_headers.c)
+ * includes the same headers anyway, so the man scanner defers the typing
+ * (man_proto_defer()) and the header TU carries the batch's prototypes after
+ * its includes (man_proto_trailer(), man_proto_batch()): the headers are
+ * parsed once per scan. */
+#include "man_typing.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +31,12 @@ struct job {
 	char *err;     /* first error of its last attempt */
 };
 
-struct typer {
+struct man_typer {
 	struct scan_ctx *ctx;
+	struct man_info *pages;  /* owned */
+	size_t npages;
+	int batched;             /* the batch has been typed */
+	unsigned char *sel;      /* the batch's jobs, then a page's */
 	CXIndex idx;
 	struct strv args;
 	struct job *jobs;
@@ -49,16 +58,23 @@ static void add_define(struct buf *src, const char *d)
 	buf_printf(src, "#ifndef %.*s\n#define %s\n#endif\n", (int)n, d, d);
 }
 
-/* Builds the TU source for the jobs marked in `sel`. */
-static char *tu_source(struct typer *t, const unsigned char *sel, struct strv *missing)
+/* Builds the TU source for the jobs marked in `sel`, its first line being
+ * line `line` of the TU; `headers` 0 leaves out the pages' macros and
+ * includes (the header TU that carries it has them). */
+static char *tu_source(struct man_typer *t, const unsigned char *sel, struct strv *missing,
+		       int line, int headers)
 {
 	struct buf src = {0};
 	struct strv seen = {0};
-	int line = 1;
 	/* the pages take the basic types for granted (uint32_t in futex(2),
 	 * loff_t in _llseek(2)); these headers of every libc declare them */
 	static const char *const base[] = {"stddef.h", "stdint.h", "sys/types.h"};
-	for (size_t i = 0; i < t->njobs; i++) {
+	buf_puts(&src, "");
+	/* as -Werror=implicit-int does in a TU of its own; the header TU's
+	 * own lines come before it */
+	if (!headers)
+		buf_puts(&src, "#pragma clang diagnostic error \"-Wimplicit-int\"\n");
+	for (size_t i = 0; i < t->njobs && headers; i++) {
 		if (!sel[i])
 			continue;
 		struct man_info *mi = t->jobs[i].page;
@@ -75,7 +91,7 @@ static char *tu_source(struct typer *t, const unsigned char *sel, struct strv *m
 			buf_printf(&src, "#include <%s>\n", base[i]);
 		free(found);
 	}
-	for (size_t i = 0; i < t->njobs; i++) {
+	for (size_t i = 0; i < t->njobs && headers; i++) {
 		if (!sel[i])
 			continue;
 		struct man_info *mi = t->jobs[i].page;
@@ -166,7 +182,7 @@ static char *param_type(CXType ty)
 	return s;
 }
 
-static int write_typed(struct typer *t, struct job *j, CXCursor c)
+static int write_typed(struct man_typer *t, struct job *j, CXCursor c)
 {
 	CXType ty = clang_getCursorType(c);
 	CXType res = clang_getResultType(ty);
@@ -203,7 +219,7 @@ static int write_typed(struct typer *t, struct job *j, CXCursor c)
 }
 
 struct visit {
-	struct typer *t;
+	struct man_typer *t;
 	int rc;
 };
 
@@ -226,20 +242,16 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	return v->rc < 0 ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
-/* Parses the TU of the selected jobs; records per-prototype errors and
- * writes the prototypes that typed cleanly. */
-static int run_tu(struct typer *t, const unsigned char *sel)
+/* Records the per-prototype errors of a parsed TU (`name`) holding the
+ * selected jobs and writes the prototypes that typed cleanly. */
+static int collect(struct man_typer *t, CXTranslationUnit tu, const char *tu_name,
+		   const unsigned char *sel, const struct strv *missing)
 {
-	struct strv missing = {0};
-	char *src = tu_source(t, sel, &missing);
-	CXTranslationUnit tu = clangx_parse(t->idx, "man-protos.c", src, &t->args,
-					    CXTranslationUnit_SkipFunctionBodies |
-					    CXTranslationUnit_KeepGoing);
-	if (!tu) {
-		free(src);
-		strv_free(&missing);
-		return -1;
-	}
+	for (size_t i = 0; i < t->njobs; i++)
+		if (sel[i]) {
+			free(t->jobs[i].err);
+			t->jobs[i].err = NULL;
+		}
 	unsigned nd = clang_getNumDiagnostics(tu);
 	for (unsigned d = 0; d < nd; d++) {
 		CXDiagnostic dg = clang_getDiagnostic(tu, d);
@@ -248,7 +260,7 @@ static int run_tu(struct typer *t, const unsigned char *sel)
 			unsigned line;
 			clang_getExpansionLocation(clang_getDiagnosticLocation(dg), &f, &line, NULL, NULL);
 			char *fname = clangx_str(clang_getFileName(f));
-			for (size_t i = 0; i < t->njobs && !strcmp(fname, "man-protos.c"); i++)
+			for (size_t i = 0; i < t->njobs && !strcmp(fname, tu_name); i++)
 				if (t->jobs[i].line == (int)line && !t->jobs[i].err)
 					t->jobs[i].err = clangx_str(clang_getDiagnosticSpelling(dg));
 			free(fname);
@@ -256,9 +268,9 @@ static int run_tu(struct typer *t, const unsigned char *sel)
 		clang_disposeDiagnostic(dg);
 	}
 	/* a prototype that needs a header the sysroot lacks says so */
-	for (size_t i = 0; i < t->njobs && missing.n; i++)
+	for (size_t i = 0; i < t->njobs && missing->n; i++)
 		if (sel[i] && t->jobs[i].err) {
-			char *e = xasprintf("%s (header not in the sysroot: %s)", t->jobs[i].err, missing.v[0]);
+			char *e = xasprintf("%s (header not in the sysroot: %s)", t->jobs[i].err, missing->v[0]);
 			free(t->jobs[i].err);
 			t->jobs[i].err = e;
 		}
@@ -267,81 +279,152 @@ static int run_tu(struct typer *t, const unsigned char *sel)
 	for (size_t i = 0; i < t->njobs; i++)
 		if (sel[i] && !t->jobs[i].done && !t->jobs[i].err)
 			t->jobs[i].err = xstrdup("not declared (the prototype did not parse)");
-	clang_disposeTranslationUnit(tu);
-	free(src);
-	strv_free(&missing);
 	return v.rc;
 }
 
-static int write_failed(struct typer *t, struct job *j)
+/* Parses a TU of its own for the selected jobs. */
+static int run_tu(struct man_typer *t, const unsigned char *sel)
+{
+	struct strv missing = {0};
+	char *src = tu_source(t, sel, &missing, 1, 1);
+	CXTranslationUnit tu = clangx_parse(t->idx, "man-protos.c", src, &t->args,
+					    CXTranslationUnit_SkipFunctionBodies |
+					    CXTranslationUnit_KeepGoing);
+	int rc = -1;
+	if (tu) {
+		rc = collect(t, tu, "man-protos.c", sel, &missing);
+		clang_disposeTranslationUnit(tu);
+	}
+	free(src);
+	strv_free(&missing);
+	return rc;
+}
+
+static int write_failed(struct man_typer *t, struct job *j)
 {
 	sqlite3_bind_int64(t->fail, 1, j->p->id);
 	db_bind_text(t->fail, 2, j->err);
 	return db_step_done(t->ctx->db, t->fail);
 }
 
-int man_proto_type(struct scan_ctx *ctx, struct man_info *pages, size_t npages)
+static void typer_free(struct man_typer *t)
 {
-	struct typer t = {.ctx = ctx};
+	for (size_t i = 0; i < t->njobs; i++)
+		free(t->jobs[i].err);
+	free(t->jobs);
+	free(t->sel);
+	sqlite3_finalize(t->upd);
+	sqlite3_finalize(t->fail);
+	sqlite3_finalize(t->param);
+	if (t->idx)
+		clang_disposeIndex(t->idx);
+	strv_free(&t->args);
+	for (size_t i = 0; i < t->npages; i++)
+		man_info_free(&t->pages[i]);
+	free(t->pages);
+	free(t);
+}
+
+int man_proto_defer(struct scan_ctx *ctx, struct man_info *pages, size_t npages)
+{
+	struct man_typer *t = xcalloc(1, sizeof(*t));
+	*t = (struct man_typer){.ctx = ctx, .pages = pages, .npages = npages};
 	for (size_t i = 0; i < npages; i++)
-		t.njobs += pages[i].nprotos;
-	if (!t.njobs)
-		return 0;
-	t.jobs = xcalloc(t.njobs, sizeof(*t.jobs));
+		t->njobs += pages[i].nprotos;
+	t->jobs = xcalloc(t->njobs + 1, sizeof(*t->jobs));
+	t->sel = xcalloc(t->njobs + 1, 1);
 	for (size_t i = 0, n = 0; i < npages; i++)
 		for (size_t k = 0; k < pages[i].nprotos; k++, n++) {
-			t.jobs[n].page = &pages[i];
-			t.jobs[n].p = &pages[i].protos[k];
+			t->jobs[n].page = &pages[i];
+			t->jobs[n].p = &pages[i].protos[k];
 		}
-	int rc = 0;
-	if (db_prepare(ctx->db, &t.upd,
+	/* the batch: every page that asks for nothing but _GNU_SOURCE */
+	for (size_t i = 0; i < t->njobs; i++)
+		t->sel[i] = only_gnu_source(t->jobs[i].page);
+	man_proto_drop(ctx);
+	ctx->man_typing = t;
+	if (db_prepare(ctx->db, &t->upd,
 		       "UPDATE man_proto SET ret=?2, ret_spelled=?3, nparams=?4, variadic=?5,"
 		       " parsed=1, diag=NULL WHERE id=?1") < 0 ||
-	    db_prepare(ctx->db, &t.fail, "UPDATE man_proto SET parsed=0, diag=?2 WHERE id=?1") < 0 ||
-	    db_prepare(ctx->db, &t.param,
+	    db_prepare(ctx->db, &t->fail, "UPDATE man_proto SET parsed=0, diag=?2 WHERE id=?1") < 0 ||
+	    db_prepare(ctx->db, &t->param,
 		       "INSERT INTO man_param(proto_id,idx,type,spelled,name) VALUES(?1,?2,?3,?4,?5)") < 0)
-		rc = -1;
-	clangx_args(&t.args, ctx->sr, NULL, ctx->arch);
+		return -1;
+	return 0;
+}
+
+char *man_proto_trailer(struct man_typer *t, int line)
+{
+	if (!t || !t->njobs)
+		return NULL;
+	struct strv missing = {0};
+	char *src = tu_source(t, t->sel, &missing, line, 0);
+	strv_free(&missing);
+	return src;
+}
+
+int man_proto_batch(struct man_typer *t, CXTranslationUnit tu, const char *tu_name)
+{
+	if (!t || !t->njobs)
+		return 0;
+	struct strv missing = {0};
+	t->batched = 1;
+	return collect(t, tu, tu_name, t->sel, &missing);
+}
+
+int man_proto_finish(struct scan_ctx *ctx)
+{
+	struct man_typer *t = ctx->man_typing;
+	if (!t)
+		return 0;
+	int rc = 0;
+	if (!t->njobs)
+		goto out;
+	clangx_args(&t->args, ctx->sr, NULL, ctx->arch);
 	/* a request constant in the place of a parameter (the ioctl_*(2)
 	 * forms) would otherwise pass as an unnamed int */
-	strv_push(&t.args, "-Werror=implicit-int");
+	strv_push(&t->args, "-Werror=implicit-int");
 	/* the batch has header conflicts; past the default 20 errors clang
 	 * would stop reporting the prototypes' own */
-	strv_push(&t.args, "-ferror-limit=0");
-	t.idx = clang_createIndex(0, 0);
-	unsigned char *sel = xcalloc(t.njobs, 1);
-	/* the batch: every page that asks for nothing but _GNU_SOURCE */
-	for (size_t i = 0; i < t.njobs; i++)
-		sel[i] = only_gnu_source(t.jobs[i].page);
-	if (rc == 0)
-		rc = run_tu(&t, sel);
+	strv_push(&t->args, "-ferror-limit=0");
+	t->idx = clang_createIndex(0, 0);
+	/* the batch in a TU of its own when no header TU carried it */
+	if (!t->batched)
+		rc = run_tu(t, t->sel);
+	size_t nalone = 0, ndone = 0;
+	uint64_t t0 = now_ns();
+	for (size_t i = 0; i < t->njobs; i++)
+		ndone += t->jobs[i].done;
 	/* then each page with a failure (or its own macros) alone */
-	for (size_t i = 0; i < t.njobs && rc == 0; i++) {
-		if (t.jobs[i].done || t.jobs[i].alone)
+	for (size_t i = 0; i < t->njobs && rc == 0; i++) {
+		if (t->jobs[i].done || t->jobs[i].alone)
 			continue;
-		struct man_info *page = t.jobs[i].page;
-		memset(sel, 0, t.njobs);
-		for (size_t k = i; k < t.njobs && t.jobs[k].page == page; k++)
-			if (!t.jobs[k].done) {
-				sel[k] = 1;
-				free(t.jobs[k].err);
-				t.jobs[k].err = NULL;
+		struct man_info *page = t->jobs[i].page;
+		memset(t->sel, 0, t->njobs);
+		for (size_t k = i; k < t->njobs && t->jobs[k].page == page; k++)
+			if (!t->jobs[k].done) {
+				t->sel[k] = 1;
+				free(t->jobs[k].err);
+				t->jobs[k].err = NULL;
 			}
-		rc = run_tu(&t, sel);
-		for (size_t k = i; k < t.njobs && t.jobs[k].page == page; k++)
-			t.jobs[k].alone = 1;
+		rc = run_tu(t, t->sel);
+		nalone++;
+		for (size_t k = i; k < t->njobs && t->jobs[k].page == page; k++)
+			t->jobs[k].alone = 1;
 	}
-	for (size_t i = 0; i < t.njobs && rc == 0; i++)
-		if (!t.jobs[i].done)
-			rc = write_failed(&t, &t.jobs[i]);
-	free(sel);
-	for (size_t i = 0; i < t.njobs; i++)
-		free(t.jobs[i].err);
-	free(t.jobs);
-	sqlite3_finalize(t.upd);
-	sqlite3_finalize(t.fail);
-	sqlite3_finalize(t.param);
-	clang_disposeIndex(t.idx);
-	strv_free(&t.args);
+	debug("man: %zu of %zu prototypes typed in the batch, %zu pages alone in %.1f ms", ndone,
+	      t->njobs, nalone, (double)(now_ns() - t0) / 1e6);
+	for (size_t i = 0; i < t->njobs && rc == 0; i++)
+		if (!t->jobs[i].done)
+			rc = write_failed(t, &t->jobs[i]);
+out:
+	man_proto_drop(ctx);
 	return rc;
+}
+
+void man_proto_drop(struct scan_ctx *ctx)
+{
+	if (ctx->man_typing)
+		typer_free(ctx->man_typing);
+	ctx->man_typing = NULL;
 }

@@ -5,7 +5,7 @@
  * scan, including the tables of syscalls(2) and unimplemented(2). Every
  * problem with one page is a diag row; only the DB failing ends the scan. */
 #define _GNU_SOURCE
-#include "man.h"
+#include "man_typing.h"
 #include "scan_cache.h"
 
 #include <dirent.h>
@@ -664,8 +664,6 @@ int man_scan(struct scan_ctx *ctx)
 		rc = prepare(&m);
 	for (size_t i = 0; i < files.n && rc == 0; i++)
 		rc = scan_one(&m, &src, files.v[i], &pages);
-	if (rc == 0 && ctx->sr && ctx->arch)
-		rc = man_proto_type(ctx, pages.v, pages.n);
 	if (rc == 0) {
 		char *dir = sysroot_host_path(src.mr, src.dir);
 		const char *ver = most_common(&pages.versions);
@@ -676,6 +674,12 @@ int man_scan(struct scan_ctx *ctx)
 			rc = db_scan_set(ctx->db, ctx->scan_id, "man_version", ver);
 		debug("man: %zu files, %zu pages from %s", files.n, pages.n, dir);
 		free(dir);
+	}
+	/* typed by the header scanner's TU (man_typing.h), which takes them */
+	if (rc == 0 && ctx->sr && ctx->arch) {
+		rc = man_proto_defer(ctx, pages.v, pages.n);
+		pages.v = NULL;
+		pages.n = 0;
 	}
 	finalize(&m);
 	for (size_t i = 0; i < pages.n; i++)

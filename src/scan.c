@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "scan.h"
 #include "scan_cache.h"
+#include "man_typing.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -136,6 +137,7 @@ int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli,
 	rc = db_scan_begin(db, &k, &ctx.scan_id);
 	if (rc == 0) {
 		rc = run_scanners(&ctx, sysroot_scanners, ARRAY_SIZE(sysroot_scanners));
+		man_proto_drop(&ctx); /* left by a scanner that failed */
 		if (rc == 0)
 			rc = scan_cache_seal(&ctx, fp);
 		if (rc == 0)

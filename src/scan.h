@@ -17,6 +17,8 @@
 #include "db.h"
 #include "sysroot.h"
 
+struct man_typer;
+
 struct scan_ctx {
 	struct db *db;
 	int64_t scan_id;
@@ -24,6 +26,9 @@ struct scan_ctx {
 	const struct arch_desc *arch; /* the scan's primary ABI */
 	const struct cli *cli;        /* --man-dir, --no-man, ... */
 	const char *tree;             /* kernel-tree scan: canonical tree path */
+	/* the man pages' prototypes, left by the man scanner to the header
+	 * scanner's TU (man_typing.h) */
+	struct man_typer *man_typing;
 };
 
 struct scanner {
