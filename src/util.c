@@ -153,15 +153,6 @@ void buf_add(struct buf *b, const void *data, size_t n)
 }
 
 void buf_puts(struct buf *b, const char *s) { buf_add(b, s, strlen(s)); }
-void buf_putc(struct buf *b, char c)
-{
-	/* the roff reader's hot path: one byte, no memcpy */
-	if (b->len + 2 > b->cap)
-		buf_grow(b, 1);
-	b->p[b->len++] = c;
-	b->p[b->len] = 0;
-}
-
 void buf_printf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
