@@ -246,6 +246,12 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			j->pid = p;
 			running++;
 		}
+		/* merge after refilling the slots: the copy runs while the
+		 * workers parse, so no core waits for it; copied in target
+		 * order, so that ids do not depend on timing */
+		for (; merged < n && rc == 0 && (jobs[merged].done || (jobs[merged].pid < 0 && !jobs[merged].path)); merged++)
+			if (jobs[merged].done)
+				rc = merge(db, jobs[merged].path, jobs[merged].id);
 		if (!running)
 			break;
 		int status;
@@ -266,10 +272,6 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			if (rc == 0 && (!WIFEXITED(status) || WEXITSTATUS(status)))
 				rc = worker_failed(j, status);
 		}
-		/* copied in target order, so that ids do not depend on timing */
-		for (; merged < n && rc == 0 && (jobs[merged].done || (jobs[merged].pid < 0 && !jobs[merged].path)); merged++)
-			if (jobs[merged].done)
-				rc = merge(db, jobs[merged].path, jobs[merged].id);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (jobs[i].path) {
