@@ -12,7 +12,8 @@ static const char help[] =
 	"Usage: syscov diff [OPTIONS] A B\n\n"
 	"Compares the verdicts of scans A and B (labels or ids, see 'syscov list'\n"
 	"and 'syscov classify'): every syscall whose class, wrapper, since or flags\n"
-	"differ, and the syscalls in one scan's table only.\n\n"
+	"differ, and the syscalls in one scan's table only. A since that one side\n"
+	"lacks (an unversioned libc such as musl) is no difference.\n\n"
 	"Options:\n"
 	"  --fields LIST    compare only these of class, wrapper, since, flags\n"
 	"                   (default: all; 'class' for coverage changes only)\n"
@@ -171,8 +172,11 @@ int cmd_diff(int argc, char **argv)
 			struct strv diff = {0};
 			if (ina && inb)
 				for (int i = 0; i < 4; i++)
+					/* an unversioned libc (musl) cannot say since
+					 * when: a missing since is no difference */
 					if (strv_contains(&want, fields[i]) &&
-					    !same(txt(st, 3 + i), txt(st, 7 + i)))
+					    !same(txt(st, 3 + i), txt(st, 7 + i)) &&
+					    !(i == 2 && (!txt(st, 5) || !txt(st, 9))))
 						strv_push(&diff, fields[i]);
 			if (ina && inb && !diff.n)
 				continue;
