@@ -79,22 +79,47 @@ static int step_rows(struct db *db, sqlite3_stmt *st, int rc)
 	return 0;
 }
 
-/* The ABIs of the scans that arch/ can trap on, in arch_all order. */
-static int pick_abis(struct gen *g)
+static void add_unique(struct strv *sv, const char *s)
 {
-	struct strv seen = {0};
+	if (!strv_contains(sv, s))
+		strv_push(sv, s);
+}
+
+static void add_name(struct strv *names, const char *name)
+{
+	if (!is_c_identifier(name) || strlen(name) > GEN_ID_MAX - 12) {
+		note("gen: a syscall name that is not a C identifier was skipped");
+		return;
+	}
+	add_unique(names, name);
+}
+
+/* Runs a one-column query (?1 = scan id) for every selected scan, handing
+ * each value to add(). */
+static int scan_column(struct gen *g, const char *sql, void (*add)(struct strv *, const char *),
+		       struct strv *out)
+{
 	sqlite3_stmt *st;
-	if (db_prepare(g->db, &st, "SELECT DISTINCT arch FROM ksyscall WHERE scan_id=?1") < 0)
+	if (db_prepare(g->db, &st, sql) < 0)
 		return -1;
 	int rc = 0;
 	for (size_t i = 0; i < g->r->nscans && rc == 0; i++) {
 		sqlite3_bind_int64(st, 1, g->r->scans[i]);
 		int s;
 		while ((s = sqlite3_step(st)) == SQLITE_ROW)
-			strv_push(&seen, (const char *)sqlite3_column_text(st, 0));
+			add(out, (const char *)sqlite3_column_text(st, 0));
 		rc = step_rows(g->db, st, s);
 	}
 	sqlite3_finalize(st);
+	return rc;
+}
+
+/* The ABIs of the scans that arch/ can trap on, in arch_all order. */
+static int pick_abis(struct gen *g)
+{
+	struct strv seen = {0};
+	int rc = scan_column(g, "SELECT DISTINCT arch FROM ksyscall WHERE scan_id=?1", add_unique,
+			     &seen);
 	const struct strv *want = g->r->arches;
 	for (size_t i = 0; rc == 0 && want && i < want->n; i++) {
 		const struct arch_desc *a = arch_find(want->v[i]);
@@ -128,16 +153,6 @@ static int pick_abis(struct gen *g)
 	return rc;
 }
 
-static void add_name(struct strv *names, const char *name)
-{
-	if (!is_c_identifier(name) || strlen(name) > GEN_ID_MAX - 12) {
-		note("gen: a syscall name that is not a C identifier was skipped");
-		return;
-	}
-	if (!strv_contains(names, name))
-		strv_push(names, name);
-}
-
 /* The selected names: --only, --all, or the missing set of the scans. */
 static int pick_names(struct gen *g)
 {
@@ -145,19 +160,7 @@ static int pick_names(struct gen *g)
 		? "SELECT DISTINCT name FROM ksyscall WHERE scan_id=?1 AND private=0"
 		: "SELECT DISTINCT name FROM verdict WHERE scan_id=?1 AND class='missing'";
 	struct strv names = {0}, scanned = {0};
-	sqlite3_stmt *st;
-	if (db_prepare(g->db, &st, sql) < 0)
-		return -1;
-	int rc = 0;
-	for (size_t i = 0; i < g->r->nscans && rc == 0; i++) {
-		sqlite3_bind_int64(st, 1, g->r->scans[i]);
-		int s;
-		while ((s = sqlite3_step(st)) == SQLITE_ROW)
-			add_name(g->r->only ? &scanned : &names,
-				    (const char *)sqlite3_column_text(st, 0));
-		rc = step_rows(g->db, st, s);
-	}
-	sqlite3_finalize(st);
+	int rc = scan_column(g, sql, add_name, g->r->only ? &scanned : &names);
 	for (size_t i = 0; rc == 0 && g->r->only && i < g->r->only->n; i++) {
 		const char *n = g->r->only->v[i];
 		if (!is_c_identifier(n) || !strv_contains(&scanned, n))

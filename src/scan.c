@@ -121,6 +121,32 @@ int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli 
 	return rc;
 }
 
+/* The sysroot scanners in order; frees the man pages' hand-off to the
+ * header scanner that a failed scanner may leave behind. */
+static int sysroot_pipeline(struct scan_ctx *ctx)
+{
+	int rc = run_scanners(ctx, sysroot_scanners, ARRAY_SIZE(sysroot_scanners));
+	man_proto_drop(ctx);
+	return rc;
+}
+
+/* One scan's transaction: replace the scan of key k, run body, seal the
+ * cache fingerprint, commit; on any failure roll back to the old state. */
+static int scan_write(struct scan_ctx *ctx, const struct scan_key *k, const char *fp,
+		      int (*body)(struct scan_ctx *))
+{
+	int rc = db_scan_begin(ctx->db, k, &ctx->scan_id);
+	if (rc < 0)
+		return -1;
+	rc = body(ctx);
+	if (rc == 0)
+		rc = scan_cache_seal(ctx, fp);
+	if (rc == 0)
+		return db_scan_commit(ctx->db);
+	db_scan_rollback(ctx->db);
+	return -1;
+}
+
 int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id)
 {
 	struct scan_key k = sysroot_key(sr);
@@ -134,17 +160,7 @@ int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli,
 		free(variant);
 		return rc < 0 ? -1 : 0;
 	}
-	rc = db_scan_begin(db, &k, &ctx.scan_id);
-	if (rc == 0) {
-		rc = run_scanners(&ctx, sysroot_scanners, ARRAY_SIZE(sysroot_scanners));
-		man_proto_drop(&ctx); /* left by a scanner that failed */
-		if (rc == 0)
-			rc = scan_cache_seal(&ctx, fp);
-		if (rc == 0)
-			rc = db_scan_commit(db);
-		else
-			db_scan_rollback(db);
-	}
+	rc = scan_write(&ctx, &k, fp, sysroot_pipeline);
 	if (rc == 0) {
 		*id = ctx.scan_id;
 		/* no scan id here: a -j worker's id is not the main DB's */
@@ -177,16 +193,7 @@ int scan_kernel_tree(struct db *db, const char *tree, const struct cli *cli, int
 		free(real);
 		return rc < 0 ? -1 : 0;
 	}
-	rc = db_scan_begin(db, &k, &ctx.scan_id);
-	if (rc == 0) {
-		rc = ktable_scan_tree(&ctx);
-		if (rc == 0)
-			rc = scan_cache_seal(&ctx, fp);
-		if (rc == 0)
-			rc = db_scan_commit(db);
-		else
-			db_scan_rollback(db);
-	}
+	rc = scan_write(&ctx, &k, fp, ktable_scan_tree);
 	if (rc == 0) {
 		*id = ctx.scan_id;
 		note("scanned kernel tree %s as scan %lld", real, (long long)ctx.scan_id);
