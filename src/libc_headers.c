@@ -9,6 +9,11 @@
  * The TU is parsed with clangx_args() (target triple, -nostdinc, clang's
  * resource dir, the sysroot's dirs, -D_GNU_SOURCE).
  *
+ * Known conflicts: data/header_conflicts.tsv names the UAPI headers that
+ * break this TU with glibc (linux/signal.h after <signal.h>, ...); they are
+ * left out before the first parse, so a glibc sysroot's headers are parsed
+ * once.
+ *
  * Bad headers: every error-severity clang diagnostic becomes a diag row with
  * file:line. A top-level header owning errors (in itself or in anything it
  * includes first) is dropped and the TU reparsed without it, at most
@@ -55,6 +60,7 @@ struct hdr {
 	char *rel;   /* resolved sysroot-relative path */
 	int dropped;
 	int bad;     /* owns an error or an outside file in this round */
+	int erred;   /* owned one in some round */
 };
 
 /* A file of the current TU, as clang_getInclusions() reports it. */
@@ -369,6 +375,60 @@ static int check_tu(struct hscan *hs, CXTranslationUnit tu, char **why)
 	return 0;
 }
 
+static int hdr_index(const struct hscan *hs, const char *name)
+{
+	for (size_t i = 0; i < hs->nh; i++)
+		if (!strcmp(hs->h[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+/* 1 if `abi` is one of the comma-separated `list`. */
+static int in_list(const char *list, const char *abi)
+{
+	size_t n = strlen(abi);
+	for (const char *p = list; *p; p += strcspn(p, ","), p += *p == ',')
+		if (!strncmp(p, abi, n) && (p[n] == ',' || !p[n]))
+			return 1;
+	return 0;
+}
+
+/* Leaves out the headers data/header_conflicts.tsv knows to break this TU,
+ * each with a warning row: one parse instead of a parse, a drop and a
+ * reparse. */
+static int leave_out_conflicts(struct hscan *hs)
+{
+	FILE *f = datafile_open("header_conflicts.tsv");
+	if (!f)
+		return -1;
+	char line[512];
+	int rc = 0;
+	while (rc == 0 && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		char *save = NULL, *hdr = strtok_r(line, "\t", &save);
+		char *how = strtok_r(NULL, "\t", &save), *what = strtok_r(NULL, "\t", &save);
+		char *why = strtok_r(NULL, "\t", &save);
+		if (!hdr || hdr[0] == '#' || !how || !what)
+			continue;
+		int i = hdr_index(hs, hdr), other = hdr_index(hs, what);
+		int hit = !strcmp(how, "after") ? other >= 0 && !hs->h[other].dropped
+			  : !strcmp(how, "abi") && in_list(what, hs->ctx->arch->name);
+		if (i < 0 || hs->h[i].dropped || !hit)
+			continue;
+		hs->h[i].dropped = 1;
+		char *m = !strcmp(how, "after")
+				  ? xasprintf("left out of the header TU: conflicts with <%s> (%s;"
+					      " data/header_conflicts.tsv)", what, why ? why : "")
+				  : xasprintf("left out of the header TU: an #error on %s (%s;"
+					      " data/header_conflicts.tsv)", hs->ctx->arch->name,
+					      why ? why : "");
+		rc = add_diag(hs, hs->h[i].rel, 0, "warning", m);
+		free(m);
+	}
+	fclose(f);
+	return rc;
+}
+
 /* Parses the TU, dropping bad headers and reparsing, at most MAX_ROUNDS
  * times. Returns the last TU (NULL with err_set() if libclang failed). */
 static CXTranslationUnit parse_headers(struct hscan *hs, CXIndex idx, const struct strv *args)
@@ -401,6 +461,7 @@ static CXTranslationUnit parse_headers(struct hscan *hs, CXIndex idx, const stru
 			if (!hs->h[i].bad)
 				continue;
 			hs->h[i].bad = 0;
+			hs->h[i].erred = 1;
 			char *m = last ? xasprintf("kept despite errors after %d parses: %s",
 						   MAX_ROUNDS, why[i])
 				       : xasprintf("dropped from the header TU: %s", why[i]);
@@ -577,6 +638,8 @@ int libc_scan_headers(struct scan_ctx *ctx)
 	hs.res_real = realpath(hs.res, NULL);
 	int rc = collect_headers(&hs);
 	if (rc == 0)
+		rc = leave_out_conflicts(&hs);
+	if (rc == 0)
 		rc = db_prepare(ctx->db, &hs.ins_decl,
 				"INSERT INTO decl (scan_id, name, header, line, ret, proto, nparams,"
 				" variadic) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
@@ -601,8 +664,13 @@ int libc_scan_headers(struct scan_ctx *ctx)
 			clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &hs);
 			hs.t_walk = now_ns() - t0 - (hs.t_db - db0);
 			rc = hs.rc;
+			struct strv unclean = {0};
+			for (size_t i = 0; i < hs.nh; i++)
+				if (hs.h[i].dropped || hs.h[i].erred)
+					strv_push(&unclean, hs.h[i].name);
 			if (rc == 0)
-				rc = man_proto_batch(ctx->man_typing, tu, TU_NAME);
+				rc = man_proto_batch(ctx->man_typing, tu, TU_NAME, &unclean);
+			strv_free(&unclean);
 			if (rc == 0) {
 				t0 = now_ns();
 				rc = note_inputs(&hs);

@@ -36,6 +36,7 @@ struct man_typer {
 	struct man_info *pages;  /* owned */
 	size_t npages;
 	int batched;             /* the batch has been typed */
+	struct strv unclean;     /* header TU includes dropped or in error */
 	unsigned char *sel;      /* the batch's jobs, then a page's */
 	CXIndex idx;
 	struct strv args;
@@ -319,6 +320,7 @@ static void typer_free(struct man_typer *t)
 	if (t->idx)
 		clang_disposeIndex(t->idx);
 	strv_free(&t->args);
+	strv_free(&t->unclean);
 	for (size_t i = 0; i < t->npages; i++)
 		man_info_free(&t->pages[i]);
 	free(t->pages);
@@ -363,13 +365,77 @@ char *man_proto_trailer(struct man_typer *t, int line)
 	return src;
 }
 
-int man_proto_batch(struct man_typer *t, CXTranslationUnit tu, const char *tu_name)
+int man_proto_batch(struct man_typer *t, CXTranslationUnit tu, const char *tu_name,
+		    const struct strv *unclean)
 {
 	if (!t || !t->njobs)
 		return 0;
 	struct strv missing = {0};
 	t->batched = 1;
+	for (size_t i = 0; i < unclean->n; i++)
+		strv_push(&t->unclean, unclean->v[i]);
 	return collect(t, tu, tu_name, t->sel, &missing);
+}
+
+/* The first parameter of the list `post` ("(int fd, FICLONE, int src)")
+ * that is one upper-case identifier, as a malloc'ed string, or NULL: the
+ * ioctl_*(2) request constant in the place of a parameter, which no TU
+ * types. */
+static char *constant_param(const char *post)
+{
+	for (const char *p = post; *p;) {
+		p += strspn(p, "(, \t");
+		size_t n = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		if (n && !(*p >= '0' && *p <= '9') && strchr(",)", p[n + strspn(p + n, " \t")]))
+			return xstrndup(p, n);
+		p += n;
+		p += strcspn(p, ",");
+	}
+	return NULL;
+}
+
+/* 1 if the batch's failure of the page of job i would repeat in a TU of the
+ * page alone, which holds a subset of the batch's declarations and macros
+ * when none of its includes was dropped from or in error in the header TU:
+ * a name declared nowhere, or the ioctl request-constant form. A syntax
+ * error might come from another page's header's macro: that page is tried
+ * alone. The failure keeps the reason a TU of its own would give. */
+static int fails_alone_too(struct man_typer *t, size_t i)
+{
+	struct man_info *page = t->jobs[i].page;
+	if (!t->batched || !only_gnu_source(page))
+		return 0;
+	for (size_t k = 0; k < page->includes.n; k++)
+		if (strv_contains(&t->unclean, page->includes.v[k]))
+			return 0;
+	for (size_t k = i; k < t->njobs && t->jobs[k].page == page; k++) {
+		struct job *j = &t->jobs[k];
+		char *c = j->done ? NULL : constant_param(j->p->post);
+		if (c) { /* clang's words for it vary with the headers */
+			free(j->err);
+			j->err = xasprintf("the request constant %s stands in the place of a"
+					   " parameter: not a C prototype", c);
+			free(c);
+		} else if (!j->done && !(j->err && (str_starts(j->err, "unknown type name ") ||
+						    str_starts(j->err, "type specifier missing")))) {
+			return 0;
+		}
+	}
+	const char *miss = NULL;
+	for (size_t k = 0; k < page->includes.n && !miss; k++) {
+		char *found = sysroot_find_in(t->ctx->sr, &t->ctx->sr->inc, page->includes.v[k]);
+		err_clear();
+		if (!found)
+			miss = page->includes.v[k];
+		free(found);
+	}
+	for (size_t k = i; k < t->njobs && t->jobs[k].page == page && miss; k++)
+		if (!t->jobs[k].done) {
+			char *e = xasprintf("%s (header not in the sysroot: %s)", t->jobs[k].err, miss);
+			free(t->jobs[k].err);
+			t->jobs[k].err = e;
+		}
+	return 1;
 }
 
 int man_proto_finish(struct scan_ctx *ctx)
@@ -400,6 +466,14 @@ int man_proto_finish(struct scan_ctx *ctx)
 		if (t->jobs[i].done || t->jobs[i].alone)
 			continue;
 		struct man_info *page = t->jobs[i].page;
+		int skip = fails_alone_too(t, i);
+		debug("man: %s(%s) %s: %s", page->title, page->section,
+		      skip ? "not typed, as alone" : "typed alone",
+		      t->jobs[i].err ? t->jobs[i].err : "its own macros");
+		for (size_t k = i; k < t->njobs && t->jobs[k].page == page && skip; k++)
+			t->jobs[k].alone = 1;
+		if (skip)
+			continue;
 		memset(t->sel, 0, t->njobs);
 		for (size_t k = i; k < t->njobs && t->jobs[k].page == page; k++)
 			if (!t->jobs[k].done) {

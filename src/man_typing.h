@@ -16,8 +16,10 @@ int man_proto_defer(struct scan_ctx *ctx, struct man_info *pages, size_t npages)
  * is nothing to type. */
 char *man_proto_trailer(struct man_typer *t, int line);
 /* Types the batch from the parsed TU `tu_name` that carries the last
- * man_proto_trailer(). */
-int man_proto_batch(struct man_typer *t, CXTranslationUnit tu, const char *tu_name);
+ * man_proto_trailer(); `unclean` names its includes that were dropped or
+ * in error (a page including one is tried again alone). */
+int man_proto_batch(struct man_typer *t, CXTranslationUnit tu, const char *tu_name,
+		    const struct strv *unclean);
 /* Types what is left (the batch in a TU of its own if no header TU carried
  * it, then each page with a failure alone), writes the man_proto and
  * man_param rows, and frees ctx->man_typing. */
