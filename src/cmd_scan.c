@@ -110,7 +110,7 @@ static int confine_targets(const struct cli *c, const struct db *db, const struc
 	}
 	free(dbdir);
 	confine_tool_needs(&allow);
-	int rc = confine_reads(&allow);
+	int rc = confine_reads(&allow, n > 0); /* only sysroot scans parse */
 	strv_free(&allow);
 	return rc;
 }

@@ -36,7 +36,7 @@ void confine_tool_needs(struct strv *allow)
 	 * libclang's "../" includes; SQLite keeps its temp files in memory */
 }
 
-int confine_reads(const struct strv *allow)
+int confine_reads(const struct strv *allow, int parse)
 {
 	for (size_t i = 0; i < allow->n; i++)
 		if (!strcmp(allow->v[i], "/"))
@@ -49,10 +49,11 @@ int confine_reads(const struct strv *allow)
 		      strerror(errno));
 		return 0;
 	}
-	/* libclang is loaded on first use (clang_lazy.c); once restricted, the
-	 * process could no longer read it */
-	if (clangx_load() < 0)
-		return -1;
+	/* libclang is loaded on first use (clang_lazy.c); once restricted, this
+	 * thread could no longer read it: a loader thread started now is not
+	 * restricted (Landlock binds the calling thread and its later children) */
+	if (parse)
+		clangx_preload();
 	/* only reads are restricted: writes go where the user asked */
 	struct landlock_ruleset_attr attr = {
 		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR,

@@ -15,9 +15,10 @@
 #include "util.h"
 
 /* Restricts reads to the dirs in `allow` (host paths; missing ones are
- * skipped). Returns 1 if enforced, 0 if Landlock is unavailable or `allow`
- * holds "/", -1 with err_set() on failure. */
-int confine_reads(const struct strv *allow);
+ * skipped); `parse`: libclang will be needed, so it is loaded first. Returns
+ * 1 if enforced, 0 if Landlock is unavailable or `allow` holds "/", -1 with
+ * err_set() on failure. */
+int confine_reads(const struct strv *allow, int parse);
 
 /* Appends the tool's own read needs (resource dir, data dirs, man2). */
 void confine_tool_needs(struct strv *allow);

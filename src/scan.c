@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clangx.h"
 #include "progress.h"
 
 /* The sysroot pipeline, in order: later scanners may read what earlier ones
@@ -160,6 +161,7 @@ int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli,
 		free(variant);
 		return rc < 0 ? -1 : 0;
 	}
+	clangx_preload(); /* the header scanner parses; the others run meanwhile */
 	rc = scan_write(&ctx, &k, fp, sysroot_pipeline);
 	if (rc == 0) {
 		*id = ctx.scan_id;

@@ -14,6 +14,7 @@
  * kept before any worker starts (scan_cache.h), and the man pages the
  * workers will read are parsed before they fork (man_scan_warm()). */
 #define _GNU_SOURCE
+#include "clangx.h"
 #include "man.h"
 #include "scan.h"
 
@@ -223,9 +224,17 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	}
 	/* the workers inherit the parsed man pages: sysroots sharing pages
 	 * (cross prefixes fall back to the host's) parse them once */
+	int parse = 0;
 	for (size_t i = 0; i < n && rc == 0; i++)
-		if (jobs[i].pid == 0)
+		if (jobs[i].pid == 0) {
+			clangx_preload(); /* overlaps the man pages' parse */
 			man_scan_warm(srs[i], c);
+			parse = 1;
+		}
+	/* the workers inherit libclang loaded once; and no fork() while the
+	 * loader thread may hold the dynamic loader's lock */
+	if (parse && clangx_load() < 0)
+		rc = -1;
 	fflush(NULL);
 	while (rc == 0 || running) {
 		/* start workers up to the limit */
