@@ -3,15 +3,20 @@
  * tables data/aliases.tsv, data/obsolete.tsv and data/internal.tsv, and
  * writes one verdict row per syscall of the scan's primary ABI.
  *
- * The joins run in SQL on temporary tables (the syscalls, the candidate
- * wrapper names of each, and what the libc and its headers say about every
- * candidate); the precedence of the rules and the evidence are plain C over
- * those rows, so that each rule is one readable test. Everything happens in
- * one transaction that first deletes the scan's earlier verdicts. */
+ * Each kind of fact (the libc's symbols, the header declarations, each thing
+ * the man pages can say about a name) is one query over the whole scan,
+ * sorted by name and kept in memory, so that classifying a syscall is a few
+ * lookups: one query per syscall and fact made the step 10 times slower.
+ * The joins stay in SQL; the precedence of the rules and the evidence are
+ * plain C over those rows, so that each rule is one readable test. The
+ * curated tables are read once per process (a matrix audit classifies many
+ * scans). Everything happens in one transaction that first deletes the
+ * scan's earlier verdicts. */
 #define _GNU_SOURCE
 #include "classify.h"
 
 #include <stddef.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,18 +28,22 @@ const char *const classify_classes[4] = {"wrapped", "obsolete", "internal", "mis
 
 /* ---- curated tables ---------------------------------------------------- */
 
-/* One curated table: its file, the temp table it fills and its columns (in
- * the file's header row, any order; every row needs a non-empty source). */
+/* One curated table: its file and its columns (in the file's header row,
+ * any order; every row needs a non-empty value in each), and once read, its
+ * rows: ncols values each, in the order of cols. */
 struct datatab {
-	const char *file, *table;
+	const char *file;
 	const char *cols[6];
+	size_t ncols, n;
+	char **v;
 };
 
-static const struct datatab datatabs[] = {
-	{"aliases.tsv", "cls_alias", {"syscall", "wrapper", "kind", "source"}},
-	{"obsolete.tsv", "cls_obsolete",
-	 {"syscall", "arch", "reason", "replacement", "kernel", "source"}},
-	{"internal.tsv", "cls_internal", {"syscall", "source"}},
+enum { T_ALIAS, T_OBSOLETE, T_INTERNAL };
+static struct datatab datatabs[] = {
+	[T_ALIAS] = {"aliases.tsv", {"syscall", "wrapper", "kind", "source"}, 0, 0, NULL},
+	[T_OBSOLETE] = {"obsolete.tsv", {"syscall", "arch", "reason", "replacement", "kernel", "source"},
+			0, 0, NULL},
+	[T_INTERNAL] = {"internal.tsv", {"syscall", "source"}, 0, 0, NULL},
 };
 
 /* Splits a TSV line in place; returns the number of fields (at most max). */
@@ -53,35 +62,23 @@ static size_t split_tabs(char *line, char **f, size_t max)
 	return n;
 }
 
-/* Loads one data file into its temp table. Lines starting with '#' and
- * blank lines are comments; the first other line is the header. */
-static int load_datatab(struct db *db, const struct datatab *t)
+/* Reads one data file, unless an earlier scan of this process did. Lines
+ * starting with '#' and blank lines are comments; the first other line is
+ * the header. */
+static int load_datatab(struct datatab *t)
 {
+	if (t->v)
+		return 0;
 	size_t ncols = 0;
 	while (ncols < ARRAY_SIZE(t->cols) && t->cols[ncols])
 		ncols++;
-	struct buf sql = {0};
-	buf_printf(&sql, "DROP TABLE IF EXISTS temp.%s; CREATE TEMP TABLE %s(", t->table, t->table);
-	for (size_t i = 0; i < ncols; i++)
-		buf_printf(&sql, "%s%s TEXT", i ? ", " : "", t->cols[i]);
-	buf_puts(&sql, ");");
-	int rc = db_exec(db, sql.p);
-	buf_free(&sql);
-	if (rc < 0)
-		return -1;
 	FILE *f = datafile_open(t->file);
 	if (!f)
 		return -1;
-	buf_printf(&sql, "INSERT INTO %s VALUES (", t->table);
-	for (size_t i = 0; i < ncols; i++)
-		buf_printf(&sql, "%s?%zu", i ? ", " : "", i + 1);
-	buf_puts(&sql, ")");
-	sqlite3_stmt *st = NULL;
-	rc = db_prepare(db, &st, sql.p);
-	buf_free(&sql);
+	struct strv vals = {0};
 	char *line = NULL;
 	size_t cap = 0;
-	int lineno = 0, map[6], have_header = 0;
+	int lineno = 0, map[6], have_header = 0, rc = 0;
 	while (rc == 0 && getline(&line, &cap, f) > 0) {
 		lineno++;
 		if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0)
@@ -106,130 +103,205 @@ static int load_datatab(struct db *db, const struct datatab *t)
 				rc = err_set(EXIT_INPUT, "data/%s:%d: empty or missing '%s'", t->file,
 					     lineno, t->cols[i]);
 			else
-				db_bind_text(st, (int)i + 1, fld[map[i]]);
+				strv_push(&vals, fld[map[i]]);
 		}
-		if (rc == 0)
-			rc = db_step_done(db, st);
 	}
 	if (rc == 0 && !have_header)
 		rc = err_set(EXIT_INPUT, "data/%s: no header row", t->file);
 	free(line);
 	fclose(f);
-	sqlite3_finalize(st);
-	return rc;
+	if (rc < 0) {
+		strv_free(&vals);
+		return -1;
+	}
+	/* kept for the process: never freed */
+	t->ncols = ncols;
+	t->n = vals.n / ncols;
+	t->v = vals.v ? vals.v : xcalloc(1, sizeof(char *));
+	return 0;
 }
 
-/* ---- facts of one scan in temp tables ---------------------------------- */
+/* Row i of a curated table, and its value of column c. */
+#define DT(t, i, c) ((t)->v[(i) * (t)->ncols + (c)])
 
-/* ?1 = scan id, ?2 = the scan's primary ABI. */
-static const char *const prepare_sql[] = {
-	"DROP TABLE IF EXISTS temp.c_sys; DROP TABLE IF EXISTS temp.c_cand;"
-	" DROP TABLE IF EXISTS temp.c_fn;"
-	" CREATE TEMP TABLE c_sys(name TEXT PRIMARY KEY, nr INTEGER, impl INTEGER, src TEXT);"
-	" CREATE TEMP TABLE c_cand(sys TEXT, wrapper TEXT, how TEXT, source TEXT, prio INTEGER);"
-	" CREATE TEMP TABLE c_fn(w TEXT PRIMARY KEY, present INTEGER, linkable INTEGER,"
-	"  defver TEXT, compat TEXT, lib TEXT, header TEXT, decl_id INTEGER)",
-	/* the syscalls of the primary ABI (ARM's private calls are not syscalls
-	 * of the table) */
-	"INSERT INTO c_sys SELECT name, MIN(nr), MIN(implemented), MIN(source) FROM ksyscall"
-	" WHERE scan_id = ?1 AND arch = ?2 AND private = 0 GROUP BY name",
-	/* candidates, by priority: 0 a curated "instead" name (the libc function
-	 * named like the syscall is unrelated; wrapper '-': and there is no
-	 * other), 1 the syscall's own name, 2 a
-	 * name derived from the man pages, 3 a curated alias */
-	"INSERT INTO c_cand SELECT a.syscall, a.wrapper, 'data', a.source, 0"
-	" FROM cls_alias a JOIN c_sys s ON s.name = a.syscall WHERE a.kind = 'instead'"
-	" AND a.wrapper <> '-'",
-	"INSERT INTO c_cand SELECT name, name, 'name', NULL, 1 FROM c_sys"
-	" WHERE name NOT IN (SELECT syscall FROM cls_alias WHERE kind = 'instead')",
+/* ---- facts of one scan, in memory --------------------------------------- */
+
+/* The rows of one whole-scan query, sorted by their first column (the key):
+ * every value as text (NULL for SQL NULL) in one arena, and the key also as
+ * an integer, for the facts keyed by an id. */
+struct rows {
+	size_t n, ncol;
+	const char **v; /* n * ncol */
+	int64_t *id;
+	char *arena;
+};
+
+/* The facts, ?1 = scan id, ?2 = the scan's primary ABI. Each query orders
+ * its rows by key first and then as the rule using them needs: the first
+ * row of a key is the one taken when a rule takes one. */
+enum {
+	F_LIBC, F_DECL, F_MAN_CAND, F_TREE, F_UNIMPL, F_SYSCALLS, F_DEPRECATED, F_VIA, F_NOWRAP,
+	F_PROTO, F_PROTOS, F_MAN_PARAM, F_DECL_PARAM, F_N
+};
+static const char *const fact_sql[F_N] = {
+	/* what the libc exports under a name: the default (linkable) versions
+	 * first, then by library, whose path the evidence names */
+	[F_LIBC] = "SELECT y.name, y.version, y.is_default, l.path FROM libc_symbol y"
+		   " JOIN libc_lib l ON l.id = y.lib_id WHERE y.scan_id = ?1"
+		   " ORDER BY y.name, y.is_default DESC, l.id",
+	/* the headers' declarations: the first one counts */
+	[F_DECL] = "SELECT name, header, id, nparams, variadic FROM decl WHERE scan_id = ?1"
+		   " ORDER BY name, id",
 	/* A page whose NAME lists the syscall, which does not say "no wrapper",
 	 * whose SYNOPSIS declares exactly one function (not in the syscall(2)
 	 * form), and no page declares a function of the syscall's own name:
 	 * that function is how the libc offers the syscall (sigaction(2): NAME
 	 * "sigaction, rt_sigaction", SYNOPSIS sigaction()). */
-	"INSERT INTO c_cand SELECT DISTINCT n.name, p.w, 'man', mp.file, 2"
-	" FROM man_page mp JOIN man_name n ON n.page_id = mp.id"
-	" JOIN c_sys s ON s.name = n.name"
-	" JOIN (SELECT page_id, MIN(name) AS w FROM man_proto WHERE via_syscall = 0"
-	"       GROUP BY page_id HAVING COUNT(DISTINCT name) = 1) p ON p.page_id = mp.id"
-	" WHERE mp.scan_id = ?1 AND mp.nowrap = 0 AND p.w <> n.name"
-	" AND NOT EXISTS (SELECT 1 FROM man_proto q JOIN man_page qp ON qp.id = q.page_id"
-	"   WHERE qp.scan_id = ?1 AND q.via_syscall = 0 AND q.name = n.name)",
-	"INSERT INTO c_cand SELECT a.syscall, a.wrapper, 'data', a.source, 3"
-	" FROM cls_alias a JOIN c_sys s ON s.name = a.syscall WHERE a.kind = 'alias'",
-	/* what the libc and its headers say about every candidate name */
-	"INSERT INTO c_fn SELECT w,"
-	" EXISTS (SELECT 1 FROM libc_symbol y WHERE y.scan_id = ?1 AND y.name = w),"
-	" EXISTS (SELECT 1 FROM libc_symbol y WHERE y.scan_id = ?1 AND y.name = w AND y.is_default),"
-	" (SELECT MIN(y.version) FROM libc_symbol y WHERE y.scan_id = ?1 AND y.name = w"
-	"   AND y.is_default),"
-	" (SELECT group_concat(v, ' ') FROM (SELECT DISTINCT y.version AS v FROM libc_symbol y"
-	"   WHERE y.scan_id = ?1 AND y.name = w AND NOT y.is_default ORDER BY 1)),"
-	" (SELECT l.path FROM libc_symbol y JOIN libc_lib l ON l.id = y.lib_id"
-	"   WHERE y.scan_id = ?1 AND y.name = w ORDER BY y.is_default DESC, l.id LIMIT 1),"
-	" (SELECT d.header FROM decl d WHERE d.scan_id = ?1 AND d.name = w ORDER BY d.id LIMIT 1),"
-	" (SELECT d.id FROM decl d WHERE d.scan_id = ?1 AND d.name = w ORDER BY d.id LIMIT 1)"
-	" FROM (SELECT DISTINCT wrapper AS w FROM c_cand)",
+	[F_MAN_CAND] = "SELECT DISTINCT n.name, p.w, mp.file, mp.id FROM man_page mp"
+		       " JOIN man_name n ON n.page_id = mp.id"
+		       " JOIN (SELECT q.page_id, MIN(q.name) AS w FROM man_proto q JOIN man_page qp"
+		       "       ON qp.id = q.page_id WHERE qp.scan_id = ?1 AND q.via_syscall = 0"
+		       "       GROUP BY q.page_id HAVING COUNT(DISTINCT q.name) = 1) p"
+		       "  ON p.page_id = mp.id"
+		       " WHERE mp.scan_id = ?1 AND mp.nowrap = 0 AND p.w <> n.name"
+		       " AND NOT EXISTS (SELECT 1 FROM man_proto q JOIN man_page qp ON qp.id = q.page_id"
+		       "   WHERE qp.scan_id = ?1 AND q.via_syscall = 0 AND q.name = n.name)"
+		       " ORDER BY n.name, mp.id",
+	/* a kernel-tree scan in the same DB knows the entry points */
+	[F_TREE] = "SELECT k.name, s.label, k.abi FROM ksyscall k JOIN scan s ON s.id = k.scan_id"
+		   " WHERE s.kind = 'kernel-tree' AND k.arch = ?2 AND k.implemented = 0"
+		   " AND k.private = 0 ORDER BY k.name, s.sysroot, s.arch, s.variant, k.rowid",
+	[F_UNIMPL] = "SELECT name FROM man_unimplemented WHERE scan_id = ?1 ORDER BY name",
+	[F_SYSCALLS] = "SELECT name, notes FROM man_syscalls WHERE scan_id = ?1"
+		       " AND notes IS NOT NULL ORDER BY name, rowid",
+	[F_DEPRECATED] = "SELECT q.name, mp.file FROM man_proto q JOIN man_page mp ON mp.id = q.page_id"
+			 " WHERE mp.scan_id = ?1 AND q.text LIKE '[[deprecated]]%' ORDER BY q.name, mp.id",
+	/* the man pages show the name only in the syscall(SYS_x, ...) form */
+	[F_VIA] = "SELECT q.name, mp.file FROM man_proto q JOIN man_page mp ON mp.id = q.page_id"
+		  " WHERE mp.scan_id = ?1 AND q.via_syscall = 1 AND NOT EXISTS (SELECT 1"
+		  "  FROM man_proto o JOIN man_page op ON op.id = o.page_id WHERE op.scan_id = ?1"
+		  "  AND o.via_syscall = 0 AND o.name = q.name) ORDER BY q.name, mp.id",
+	/* the pages naming a syscall that say "no wrapper" (nowrap_applies()
+	 * decides whether the note is about this name) */
+	[F_NOWRAP] = "SELECT n.name, mp.file, mp.nowrap_text FROM man_page mp JOIN man_name n"
+		     " ON n.page_id = mp.id WHERE mp.scan_id = ?1 AND mp.nowrap ORDER BY n.name, mp.id",
+	/* a page of the C library declares a function of this name (pages of
+	 * libnuma, libkeyutils... document other libraries) */
+	[F_PROTO] = "SELECT q.name, mp.file FROM man_proto q JOIN man_page mp ON mp.id = q.page_id"
+		    " WHERE mp.scan_id = ?1 AND q.via_syscall = 0"
+		    " AND (mp.library IS NULL OR mp.library LIKE '%(libc, -lc)%') ORDER BY q.name, mp.id",
+	/* the typed prototypes of a function, fewest parameters first */
+	[F_PROTOS] = "SELECT q.name, mp.file, q.id, q.nparams, q.variadic FROM man_proto q"
+		     " JOIN man_page mp ON mp.id = q.page_id WHERE mp.scan_id = ?1"
+		     " AND q.via_syscall = 0 AND q.parsed"
+		     " ORDER BY q.name, q.nparams, q.variadic, mp.id, q.id",
+	/* parameter types, by man_proto id and by decl id */
+	[F_MAN_PARAM] = "SELECT m.proto_id, m.idx, m.type FROM man_param m JOIN man_proto q"
+			" ON q.id = m.proto_id JOIN man_page mp ON mp.id = q.page_id"
+			" WHERE mp.scan_id = ?1 AND q.via_syscall = 0 AND q.parsed"
+			" ORDER BY m.proto_id, m.idx, m.rowid",
+	[F_DECL_PARAM] = "SELECT p.decl_id, p.idx, p.type FROM decl_param p JOIN decl d"
+			 " ON d.id = p.decl_id WHERE d.scan_id = ?1 ORDER BY p.decl_id, p.idx, p.rowid",
 };
+
+/* Runs a fact query, binding the parameters it names, into rs. */
+static int rows_load(struct db *db, struct rows *rs, const char *sql, int64_t scan_id,
+		     const char *arch)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, sql) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, scan_id);
+	if (sqlite3_bind_parameter_count(st) >= 2)
+		db_bind_text(st, 2, arch);
+	size_t ncol = (size_t)sqlite3_column_count(st), cap = 0, *off = NULL;
+	struct buf a = {0};
+	int s;
+	memset(rs, 0, sizeof(*rs));
+	rs->ncol = ncol;
+	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
+		if (rs->n == cap) {
+			cap = cap ? 2 * cap : 256;
+			off = xrealloc(off, cap * ncol * sizeof(*off));
+			rs->id = xrealloc(rs->id, cap * sizeof(*rs->id));
+		}
+		for (size_t i = 0; i < ncol; i++) {
+			const unsigned char *t = sqlite3_column_text(st, (int)i);
+			off[rs->n * ncol + i] = t ? a.len : SIZE_MAX;
+			if (t)
+				buf_add(&a, t, (size_t)sqlite3_column_bytes(st, (int)i) + 1);
+		}
+		rs->id[rs->n++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	/* the arena no longer moves: offsets become pointers */
+	rs->arena = buf_steal(&a);
+	rs->v = xmalloc((rs->n * ncol + 1) * sizeof(*rs->v));
+	for (size_t i = 0; i < rs->n * ncol; i++)
+		rs->v[i] = off[i] == SIZE_MAX ? NULL : rs->arena + off[i];
+	free(off);
+	return s == SQLITE_DONE ? 0 : db_fail(db, "classify");
+}
+
+static void rows_free(struct rows *rs)
+{
+	free(rs->v);
+	free(rs->id);
+	free(rs->arena);
+}
+
+/* The rows whose key is `key` (or, with key NULL, the integer `id`): the
+ * values of the first, ncol per row; their count in *n. */
+static const char *const *rows_get(const struct rows *rs, const char *key, int64_t id, size_t *n)
+{
+	size_t lo = 0, hi = rs->n, end;
+#define ROW_CMP(i) (key ? strcmp(rs->v[(i) * rs->ncol], key) : (rs->id[i] > id) - (rs->id[i] < id))
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (ROW_CMP(mid) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < rs->n && ROW_CMP(end) == 0; end++)
+		;
+#undef ROW_CMP
+	*n = end - lo;
+	return rs->v + lo * rs->ncol;
+}
+
+/* The value of column c of the first row of `key` in fact f, or NULL. */
+static const char *fact1(const struct rows *f, const char *key, size_t c)
+{
+	size_t n;
+	const char *const *row = rows_get(f, key, 0, &n);
+	return n ? row[c] : NULL;
+}
+
+/* An integer column as text (NULL counts as 0, as sqlite3_column_int). */
+static int num(const char *s)
+{
+	return s ? atoi(s) : 0;
+}
+
+static const char *col(sqlite3_stmt *st, int i)
+{
+	return (const char *)sqlite3_column_text(st, i);
+}
+
+static char *dup_col(sqlite3_stmt *st, int i)
+{
+	return col(st, i) ? xstrdup(col(st, i)) : NULL;
+}
 
 /* ---- one syscall -------------------------------------------------------- */
 
+/* A candidate wrapper and what the libc and its headers say about it. */
 struct cand {
-	char *wrapper, *how, *source, *defver, *compat, *lib, *header;
-	int present, linkable;
+	const char *wrapper, *how, *source, *defver, *lib, *header;
+	char *compat;
+	int present, linkable, nparams, variadic;
 	int64_t decl_id;
-};
-
-/* The statements run per syscall, prepared once per scan. */
-enum {
-	Q_CAND, Q_INTERNAL, Q_OBSOLETE, Q_UNIMPL, Q_SYSCALLS, Q_TREE, Q_VIA, Q_NOWRAP_PAGE,
-	Q_PROTO, Q_PROTOS, Q_DEPRECATED, Q_DRIFT, Q_INSERT, Q_N
-};
-static const char *const per_sql[Q_N] = {
-	[Q_CAND] = "SELECT c.wrapper, c.how, c.source, f.present, f.linkable, f.defver, f.compat,"
-		   " f.lib, f.header, f.decl_id FROM c_cand c JOIN c_fn f ON f.w = c.wrapper"
-		   " WHERE c.sys = ?1 ORDER BY c.prio, c.rowid",
-	[Q_INTERNAL] = "SELECT source FROM cls_internal WHERE syscall = ?1",
-	[Q_OBSOLETE] = "SELECT reason, replacement, kernel, source, arch FROM cls_obsolete"
-		       " WHERE syscall = ?1 AND (arch = '*' OR arch = ?3)"
-		       " ORDER BY reason = 'removed' DESC, arch = '*'",
-	[Q_UNIMPL] = "SELECT 1 FROM man_unimplemented WHERE scan_id = ?2 AND name = ?1",
-	[Q_SYSCALLS] = "SELECT kernel, notes FROM man_syscalls WHERE scan_id = ?2 AND name = ?1"
-		       " AND notes IS NOT NULL",
-	/* a kernel-tree scan in the same DB knows the entry points */
-	[Q_TREE] = "SELECT s.label, k.abi FROM ksyscall k JOIN scan s ON s.id = k.scan_id"
-		   " WHERE s.kind = 'kernel-tree' AND k.arch = ?3 AND k.name = ?1"
-		   " AND k.implemented = 0 AND k.private = 0 LIMIT 1",
-	/* the man pages show the syscall only in the syscall(SYS_x, ...) form */
-	[Q_VIA] = "SELECT mp.file, mp.nowrap_text FROM man_proto q JOIN man_page mp"
-		  " ON mp.id = q.page_id WHERE mp.scan_id = ?2 AND q.via_syscall = 1"
-		  " AND q.name = ?1 AND NOT EXISTS (SELECT 1 FROM man_proto o JOIN man_page op"
-		  "  ON op.id = o.page_id WHERE op.scan_id = ?2 AND o.via_syscall = 0"
-		  "  AND o.name = ?1) ORDER BY mp.id LIMIT 1",
-	/* the pages naming the syscall that say "no wrapper" (nowrap_applies()
-	 * decides whether the note is about this name) */
-	[Q_NOWRAP_PAGE] = "SELECT mp.file, mp.nowrap_text FROM man_page mp JOIN man_name n"
-			  " ON n.page_id = mp.id WHERE mp.scan_id = ?2 AND n.name = ?1"
-			  " AND mp.nowrap ORDER BY mp.id",
-	/* a page of the C library declares a function of this name (pages of
-	 * libnuma, libkeyutils... document other libraries) */
-	[Q_PROTO] = "SELECT mp.file FROM man_proto q JOIN man_page mp ON mp.id = q.page_id"
-		    " WHERE mp.scan_id = ?2 AND q.via_syscall = 0 AND q.name = ?1"
-		    " AND (mp.library IS NULL OR mp.library LIKE '%(libc, -lc)%')"
-		    " ORDER BY mp.id LIMIT 1",
-	/* the typed prototypes of a function, fewest parameters first */
-	[Q_PROTOS] = "SELECT mp.file, q.id, q.nparams, q.variadic FROM man_proto q"
-		     " JOIN man_page mp ON mp.id = q.page_id WHERE mp.scan_id = ?2"
-		     " AND q.via_syscall = 0 AND q.name = ?1 AND q.parsed"
-		     " ORDER BY q.nparams, q.variadic, mp.id",
-	[Q_DEPRECATED] = "SELECT mp.file FROM man_proto q JOIN man_page mp ON mp.id = q.page_id"
-			 " WHERE mp.scan_id = ?2 AND q.name = ?1 AND q.text LIKE '[[deprecated]]%'"
-			 " ORDER BY mp.id LIMIT 1",
-	/* ?1 man_proto id, ?2 decl id: parameter types side by side */
-	[Q_DRIFT] = "SELECT m.idx, m.type, d.type FROM man_param m JOIN decl_param d"
-		    " ON d.idx = m.idx WHERE m.proto_id = ?1 AND d.decl_id = ?2 ORDER BY m.idx",
-	[Q_INSERT] = "INSERT INTO verdict(scan_id, name, nr, class, wrapper, since, flags, evidence)"
-		     " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
 };
 
 struct cls_run {
@@ -239,7 +311,8 @@ struct cls_run {
 	/* the man pages document glibc ("glibc provides no wrapper"): only a
 	 * glibc (or unidentified) libc can contradict them */
 	int man_is_about_libc;
-	sqlite3_stmt *q[Q_N];
+	struct rows f[F_N];
+	sqlite3_stmt *insert;
 };
 
 /* The evidence list and the flags of one verdict. */
@@ -272,27 +345,6 @@ static void flag(struct verdict *v, const char *f)
 {
 	if (!strv_contains(&v->flags, f))
 		strv_push(&v->flags, f);
-}
-
-static const char *col(sqlite3_stmt *st, int i)
-{
-	return (const char *)sqlite3_column_text(st, i);
-}
-
-/* Runs a per-syscall statement with ?1 = name, ?2 = scan id, ?3 = arch
- * (each statement uses the ones it names). */
-static sqlite3_stmt *bind_q(struct cls_run *r, int q, const char *name)
-{
-	sqlite3_stmt *st = r->q[q];
-	sqlite3_reset(st);
-	int np = sqlite3_bind_parameter_count(st);
-	if (np >= 1)
-		db_bind_text(st, 1, name);
-	if (np >= 2)
-		sqlite3_bind_int64(st, 2, r->scan_id);
-	if (np >= 3)
-		db_bind_text(st, 3, r->arch);
-	return st;
 }
 
 static int idch(char c)
@@ -396,88 +448,62 @@ static char *canon_type(const char *t)
  * declaration differ in arity, variadicity or a canonical parameter type.
  * Several prototypes of different arity on the man pages (open(2): 2 and 3
  * parameters) stand for one variadic function with the fewest as fixed. */
-static void check_drift(struct cls_run *r, struct verdict *v, const char *wrapper, int64_t decl_id,
-			const char *decl_header)
+static void check_drift(struct cls_run *r, struct verdict *v, const struct cand *w)
 {
-	sqlite3_stmt *d;
-	int dn = -1, dv = 0;
-	if (db_prepare(r->db, &d, "SELECT nparams, variadic FROM decl WHERE id = ?1") == 0) {
-		sqlite3_bind_int64(d, 1, decl_id);
-		if (sqlite3_step(d) == SQLITE_ROW) {
-			dn = sqlite3_column_int(d, 0);
-			dv = sqlite3_column_int(d, 1);
-		}
-		sqlite3_finalize(d);
-	}
-	sqlite3_stmt *st = bind_q(r, Q_PROTOS, wrapper);
-	char *file = NULL;
+	int dn = w->nparams, dv = w->variadic;
+	size_t np;
+	const char *const *p = rows_get(&r->f[F_PROTOS], w->wrapper, 0, &np);
+	const char *file = NULL;
 	int64_t proto_id = 0;
-	int mn = -1, mv = 0, nprotos = 0, min_n = -1, max_n = -1, matched = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		int n = sqlite3_column_int(st, 2), var = sqlite3_column_int(st, 3);
-		if (!nprotos++) {
+	int mn = -1, mv = 0, min_n = -1, max_n = -1, matched = 0;
+	for (size_t i = 0; i < np; i++, p += r->f[F_PROTOS].ncol) {
+		int n = num(p[3]), var = num(p[4]);
+		if (!i) {
 			min_n = n;
 			mn = n;
 			mv = var;
-			file = xstrdup(col(st, 0));
-			proto_id = sqlite3_column_int64(st, 1);
+			file = p[1];
+			proto_id = strtoll(p[2], NULL, 10);
 		}
 		max_n = n;
 		if (!matched && n == dn && var == dv) {
 			matched = 1;
 			mn = n;
 			mv = var;
-			free(file);
-			file = xstrdup(col(st, 0));
-			proto_id = sqlite3_column_int64(st, 1);
+			file = p[1];
+			proto_id = strtoll(p[2], NULL, 10);
 		}
 	}
-	if (!nprotos || dn < 0)
+	if (!np)
 		return;
 	if (!matched && !(dv && max_n > min_n && min_n == dn)) {
 		flag(v, "signature-drift");
 		ev_add(v, "man", "%s declares %s() with %d parameter%s%s; %s declares %d%s", file,
-		       wrapper, mn, mn == 1 ? "" : "s", mv ? " and ..." : "", decl_header, dn,
+		       w->wrapper, mn, mn == 1 ? "" : "s", mv ? " and ..." : "", w->header, dn,
 		       dv ? " and ..." : "");
-		free(file);
 		return;
 	}
-	st = r->q[Q_DRIFT];
-	sqlite3_reset(st);
-	sqlite3_bind_int64(st, 1, proto_id);
-	sqlite3_bind_int64(st, 2, decl_id);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		char *a = canon_type(col(st, 1) ? col(st, 1) : "");
-		char *b = canon_type(col(st, 2) ? col(st, 2) : "");
-		if (strcmp(a, b)) {
-			flag(v, "signature-drift");
-			ev_add(v, "man", "%s: parameter %d of %s() is '%s'; %s has '%s'", file,
-			       sqlite3_column_int(st, 0) + 1, wrapper, col(st, 1), decl_header,
-			       col(st, 2));
+	/* the parameter types side by side, by index */
+	size_t nm, nd;
+	const struct rows *fm = &r->f[F_MAN_PARAM], *fd = &r->f[F_DECL_PARAM];
+	const char *const *m = rows_get(fm, NULL, proto_id, &nm);
+	const char *const *d0 = rows_get(fd, NULL, w->decl_id, &nd);
+	for (size_t i = 0; i < nm; i++, m += fm->ncol) {
+		const char *const *d = d0;
+		for (size_t k = 0; k < nd; k++, d += fd->ncol) {
+			if (num(d[1]) != num(m[1]))
+				continue;
+			char *a = canon_type(m[2] ? m[2] : "");
+			char *b = canon_type(d[2] ? d[2] : "");
+			if (strcmp(a, b)) {
+				flag(v, "signature-drift");
+				ev_add(v, "man", "%s: parameter %d of %s() is '%s'; %s has '%s'", file,
+				       num(m[1]) + 1, w->wrapper, m[2], w->header, d[2]);
+			}
+			free(a);
+			free(b);
 		}
-		free(a);
-		free(b);
 	}
-	free(file);
-}
-
-static void cand_free(struct cand *c, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		free(c[i].wrapper);
-		free(c[i].how);
-		free(c[i].source);
-		free(c[i].defver);
-		free(c[i].compat);
-		free(c[i].lib);
-		free(c[i].header);
-	}
-	free(c);
-}
-
-static char *dup_col(sqlite3_stmt *st, int i)
-{
-	return col(st, i) ? xstrdup(col(st, i)) : NULL;
 }
 
 /* "gettid@@GLIBC_2.30 in lib/x86_64-linux-gnu/libc.so.6" and the like. */
@@ -500,6 +526,84 @@ static void ev_symbol(struct verdict *v, const struct cand *c)
 		ev_add(v, "headers", "no public header declares %s()", c->wrapper);
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Appends a candidate and fills in what the libc and the headers say about
+ * it: exported at all, in a default version (the lowest such is its since),
+ * its compat versions, the library (one with a default version first) and
+ * the first declaration. */
+static void cand_add(struct cls_run *r, struct cand **c, size_t *nc, const char *wrapper,
+		     const char *how, const char *source)
+{
+	*c = xrealloc(*c, (*nc + 1) * sizeof(**c));
+	struct cand *k = &(*c)[(*nc)++];
+	memset(k, 0, sizeof(*k));
+	k->wrapper = wrapper;
+	k->how = how;
+	k->source = source;
+	size_t n, nv = 0;
+	const char *const *y = rows_get(&r->f[F_LIBC], wrapper, 0, &n);
+	const char **compat = xmalloc((n + 1) * sizeof(*compat));
+	k->present = n > 0;
+	k->lib = n ? y[3] : NULL;
+	for (size_t i = 0; i < n; i++, y += r->f[F_LIBC].ncol) {
+		if (strcmp(y[2], "0")) {
+			k->linkable = 1;
+			if (y[1] && (!k->defver || strcmp(y[1], k->defver) < 0))
+				k->defver = y[1];
+		} else if (y[1]) {
+			compat[nv++] = y[1];
+		}
+	}
+	if (nv)
+		qsort(compat, nv, sizeof(*compat), cmp_str);
+	struct buf b = {0};
+	for (size_t i = 0; i < nv; i++)
+		if (!i || strcmp(compat[i], compat[i - 1]))
+			buf_printf(&b, "%s%s", b.len ? " " : "", compat[i]);
+	k->compat = b.p; /* NULL: none */
+	free(compat);
+	const char *const *d = rows_get(&r->f[F_DECL], wrapper, 0, &n);
+	if (n) {
+		k->header = d[1];
+		k->decl_id = strtoll(d[2], NULL, 10);
+		k->nparams = num(d[3]);
+		k->variadic = num(d[4]);
+	}
+}
+
+/* The candidate wrappers of a syscall, best first (docs/verdicts.md): 0 a
+ * curated "instead" name (the libc function named like the syscall is
+ * unrelated; wrapper '-': and there is no other), 1 the syscall's own name,
+ * 2 a name derived from the man pages, 3 a curated alias. */
+static struct cand *candidates(struct cls_run *r, const char *name, size_t *nc)
+{
+	const struct datatab *al = &datatabs[T_ALIAS];
+	struct cand *c = NULL;
+	int instead = 0;
+	*nc = 0;
+	for (size_t i = 0; i < al->n; i++) {
+		if (strcmp(DT(al, i, 0), name) || strcmp(DT(al, i, 2), "instead"))
+			continue;
+		instead = 1;
+		if (strcmp(DT(al, i, 1), "-"))
+			cand_add(r, &c, nc, DT(al, i, 1), "data", DT(al, i, 3));
+	}
+	if (!instead)
+		cand_add(r, &c, nc, name, "name", NULL);
+	size_t n;
+	const char *const *m = rows_get(&r->f[F_MAN_CAND], name, 0, &n);
+	for (size_t i = 0; i < n; i++, m += r->f[F_MAN_CAND].ncol)
+		cand_add(r, &c, nc, m[1], "man", m[2]);
+	for (size_t i = 0; i < al->n; i++)
+		if (!strcmp(DT(al, i, 0), name) && !strcmp(DT(al, i, 2), "alias"))
+			cand_add(r, &c, nc, DT(al, i, 1), "data", DT(al, i, 3));
+	return c;
+}
+
 /* Classifies one syscall and inserts its verdict (docs/verdicts.md). */
 static int classify_one(struct cls_run *r, const char *name, int64_t nr, int impl,
 			const char *ksrc)
@@ -508,6 +612,8 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	v.f = open_memstream(&v.ev, &v.evlen);
 	if (!v.f)
 		return err_set(EXIT_INTERNAL, "open_memstream: out of memory");
+	/* the stream is this function's alone: no lock per character */
+	__fsetlocking(v.f, FSETLOCKING_BYCALLER);
 	json_init(&v.j, v.f, 0);
 	json_arr_begin(&v.j);
 	ev_add(&v, "kernel", "%s table: %s = %lld (%s)", r->arch, name, (long long)nr,
@@ -519,19 +625,18 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 		removed = 1;
 		ev_add(&v, "kernel", "entry is sys_ni_syscall or empty: not implemented");
 	}
-	sqlite3_stmt *st = bind_q(r, Q_TREE, name);
-	if (sqlite3_step(st) == SQLITE_ROW) {
+	size_t n;
+	const char *const *row = rows_get(&r->f[F_TREE], name, 0, &n);
+	if (n) {
 		removed = 1;
-		ev_add(&v, "kernel", "%s: no entry point for %s (%s ABI)", col(st, 0), name, col(st, 1));
+		ev_add(&v, "kernel", "%s: no entry point for %s (%s ABI)", row[1], name, row[2]);
 	}
-	st = bind_q(r, Q_UNIMPL, name);
-	if (sqlite3_step(st) == SQLITE_ROW) {
+	if (fact1(&r->f[F_UNIMPL], name, 0)) {
 		removed = 1;
 		ev_add(&v, "man", "unimplemented(2) lists %s", name);
 	}
-	st = bind_q(r, Q_SYSCALLS, name);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		const char *notes = col(st, 1);
+	const char *notes = fact1(&r->f[F_SYSCALLS], name, 1);
+	if (notes) {
 		if (strcasestr(notes, "removed in") && !strstr(notes, " only")) {
 			removed = 1;
 			ev_add(&v, "man", "syscalls(2): %s: %s", name, notes);
@@ -541,47 +646,40 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 			ev_add(&v, "man", "syscalls(2): %s: %s", name, notes);
 		}
 	}
-	st = bind_q(r, Q_OBSOLETE, name);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *reason = col(st, 0), *repl = col(st, 1), *kern = col(st, 2);
-		int rem = !strcmp(reason, "removed");
-		removed |= rem;
-		deprecated |= !rem;
-		ev_add(&v, "data", "obsolete.tsv: %s%s%s%s%s%s (%s)", reason,
-		       strcmp(kern, "-") ? " in Linux " : "", strcmp(kern, "-") ? kern : "",
-		       strcmp(repl, "-") ? "; use " : "", strcmp(repl, "-") ? repl : "",
-		       strcmp(col(st, 4), "*") ? " on this ABI" : "", col(st, 3));
+	/* the curated rows for this ABI or all: removed ones first, then this
+	 * ABI's before the general ones, else in file order */
+	const struct datatab *ob = &datatabs[T_OBSOLETE];
+	for (int pass = 0; pass < 4; pass++) {
+		for (size_t i = 0; i < ob->n; i++) {
+			const char *reason = DT(ob, i, 2), *repl = DT(ob, i, 3), *kern = DT(ob, i, 4);
+			int rem = !strcmp(reason, "removed"), any = !strcmp(DT(ob, i, 1), "*");
+			if (strcmp(DT(ob, i, 0), name) || (!any && strcmp(DT(ob, i, 1), r->arch)) ||
+			    rem != (pass < 2) || any != (pass & 1))
+				continue;
+			removed |= rem;
+			deprecated |= !rem;
+			ev_add(&v, "data", "obsolete.tsv: %s%s%s%s%s%s (%s)", reason,
+			       strcmp(kern, "-") ? " in Linux " : "", strcmp(kern, "-") ? kern : "",
+			       strcmp(repl, "-") ? "; use " : "", strcmp(repl, "-") ? repl : "",
+			       any ? "" : " on this ABI", DT(ob, i, 5));
+		}
 	}
-	st = bind_q(r, Q_DEPRECATED, name);
-	if (sqlite3_step(st) == SQLITE_ROW) {
+	const char *dep_file = fact1(&r->f[F_DEPRECATED], name, 1);
+	if (dep_file) {
 		deprecated = 1;
-		ev_add(&v, "man", "%s: SYNOPSIS marks %s [[deprecated]]", col(st, 0), name);
+		ev_add(&v, "man", "%s: SYNOPSIS marks %s [[deprecated]]", dep_file, name);
 	}
 	int internal = 0;
-	st = bind_q(r, Q_INTERNAL, name);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		internal = 1;
-		ev_add(&v, "data", "internal.tsv: %s", col(st, 0));
-	}
+	const struct datatab *in = &datatabs[T_INTERNAL];
+	for (size_t i = 0; i < in->n && !internal; i++)
+		if (!strcmp(DT(in, i, 0), name)) {
+			internal = 1;
+			ev_add(&v, "data", "internal.tsv: %s", DT(in, i, 1));
+		}
 
 	/* the candidate wrappers, best first */
-	struct cand *c = NULL;
-	size_t nc = 0;
-	st = bind_q(r, Q_CAND, name);
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		c = xrealloc(c, (nc + 1) * sizeof(*c));
-		struct cand *k = &c[nc++];
-		k->wrapper = dup_col(st, 0);
-		k->how = dup_col(st, 1);
-		k->source = dup_col(st, 2);
-		k->present = sqlite3_column_int(st, 3);
-		k->linkable = sqlite3_column_int(st, 4);
-		k->defver = dup_col(st, 5);
-		k->compat = dup_col(st, 6);
-		k->lib = dup_col(st, 7);
-		k->header = dup_col(st, 8);
-		k->decl_id = sqlite3_column_int64(st, 9);
-	}
+	size_t nc;
+	struct cand *c = candidates(r, name, &nc);
 	const struct cand *w = NULL;
 	for (size_t i = 0; i < nc && !w; i++)
 		if (c[i].linkable && c[i].header)
@@ -613,20 +711,17 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	}
 
 	/* what the man pages say about a wrapper of this name */
-	char *nowrap_file = NULL, *nowrap_text = NULL, *proto_file = NULL;
-	st = bind_q(r, Q_VIA, name);
-	if (sqlite3_step(st) == SQLITE_ROW) {
-		nowrap_file = xstrdup(col(st, 0));
+	const char *nowrap_file = fact1(&r->f[F_VIA], name, 1);
+	char *nowrap_text = NULL;
+	if (nowrap_file) {
 		nowrap_text = xasprintf("SYNOPSIS shows only syscall(SYS_%s, ...)", name);
 	} else {
-		st = bind_q(r, Q_NOWRAP_PAGE, name);
-		while (!nowrap_file && sqlite3_step(st) == SQLITE_ROW)
-			if (nowrap_applies(col(st, 1) ? col(st, 1) : "", name, &nowrap_text))
-				nowrap_file = xstrdup(col(st, 0));
+		row = rows_get(&r->f[F_NOWRAP], name, 0, &n);
+		for (size_t i = 0; i < n && !nowrap_file; i++, row += r->f[F_NOWRAP].ncol)
+			if (nowrap_applies(row[2] ? row[2] : "", name, &nowrap_text))
+				nowrap_file = row[1];
 	}
-	st = bind_q(r, Q_PROTO, name);
-	if (sqlite3_step(st) == SQLITE_ROW)
-		proto_file = xstrdup(col(st, 0));
+	const char *proto_file = fact1(&r->f[F_PROTO], name, 1);
 
 	const char *cls;
 	if (removed)
@@ -649,7 +744,7 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 			ev_add(&v, "man", "%s says there is no wrapper (%s), but the libc has %s()",
 			       nowrap_file, nowrap_text, name);
 		}
-		check_drift(r, &v, w->wrapper, w->decl_id, w->header);
+		check_drift(r, &v, w);
 	}
 	if (!strcmp(cls, "missing") && proto_file && !nowrap_file && r->man_is_about_libc) {
 		flag(&v, "man-stale");
@@ -665,7 +760,7 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	buf_puts(&fl, "");
 	for (size_t i = 0; i < v.flags.n; i++)
 		buf_printf(&fl, "%s%s", i ? "," : "", v.flags.v[i]);
-	st = r->q[Q_INSERT];
+	sqlite3_stmt *st = r->insert;
 	sqlite3_bind_int64(st, 1, r->scan_id);
 	db_bind_text(st, 2, name);
 	sqlite3_bind_int64(st, 3, nr);
@@ -678,10 +773,10 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	buf_free(&fl);
 	free(v.ev);
 	strv_free(&v.flags);
-	free(nowrap_file);
 	free(nowrap_text);
-	free(proto_file);
-	cand_free(c, nc);
+	for (size_t i = 0; i < nc; i++)
+		free(c[i].compat);
+	free(c);
 	return rc;
 }
 
@@ -713,27 +808,17 @@ int classify_scan(struct db *db, int64_t scan_id)
 	}
 	uint64_t t0 = now_ns();
 	struct cls_run r = {.db = db, .scan_id = scan_id, .arch = arch, .man_is_about_libc = glibc};
-	int rc = db_exec(db, "BEGIN IMMEDIATE");
-	int in_tx = rc == 0, count = 0;
+	int rc = 0, in_tx = 0, count = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(datatabs) && rc == 0; i++)
-		rc = load_datatab(db, &datatabs[i]);
-	for (size_t i = 0; i < ARRAY_SIZE(prepare_sql) && rc == 0; i++) {
-		if (i == 0) {
-			rc = db_exec(db, prepare_sql[0]);
-			continue;
-		}
-		if (db_prepare(db, &st, prepare_sql[i]) < 0) {
-			rc = -1;
-			break;
-		}
-		sqlite3_bind_int64(st, 1, scan_id);
-		if (sqlite3_bind_parameter_count(st) >= 2)
-			db_bind_text(st, 2, arch);
-		rc = db_step_done(db, st);
-		sqlite3_finalize(st);
-	}
-	for (int q = 0; q < Q_N && rc == 0; q++)
-		rc = db_prepare(db, &r.q[q], per_sql[q]);
+		rc = load_datatab(&datatabs[i]);
+	if (rc == 0)
+		rc = db_exec(db, "BEGIN IMMEDIATE");
+	in_tx = rc == 0;
+	for (int i = 0; i < F_N && rc == 0; i++)
+		rc = rows_load(db, &r.f[i], fact_sql[i], scan_id, arch);
+	if (rc == 0)
+		rc = db_prepare(db, &r.insert, "INSERT INTO verdict(scan_id, name, nr, class, wrapper,"
+					       " since, flags, evidence) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
 	if (rc == 0 && db_prepare(db, &st, "DELETE FROM verdict WHERE scan_id = ?1") == 0) {
 		sqlite3_bind_int64(st, 1, scan_id);
 		rc = db_step_done(db, st);
@@ -741,14 +826,17 @@ int classify_scan(struct db *db, int64_t scan_id)
 	} else if (rc == 0) {
 		rc = -1;
 	}
-	if (rc == 0 && db_prepare(db, &st, "SELECT name, nr, impl, src FROM c_sys ORDER BY nr, name") == 0) {
+	/* the syscalls of the primary ABI (ARM's private calls are not syscalls
+	 * of the table) */
+	if (rc == 0 && db_prepare(db, &st, "SELECT name, MIN(nr), MIN(implemented), MIN(source)"
+					   " FROM ksyscall WHERE scan_id = ?1 AND arch = ?2 AND private = 0"
+					   " GROUP BY name ORDER BY 2, 1") == 0) {
 		int s;
+		sqlite3_bind_int64(st, 1, scan_id);
+		db_bind_text(st, 2, arch);
 		while (rc == 0 && (s = sqlite3_step(st)) == SQLITE_ROW) {
-			char *name = xstrdup(col(st, 0)), *src = dup_col(st, 3);
-			rc = classify_one(&r, name, sqlite3_column_int64(st, 1), sqlite3_column_int(st, 2),
-					  src);
-			free(name);
-			free(src);
+			rc = classify_one(&r, col(st, 0), sqlite3_column_int64(st, 1),
+					  sqlite3_column_int(st, 2), col(st, 3));
 			count++;
 		}
 		if (rc == 0 && s != SQLITE_DONE)
@@ -757,10 +845,9 @@ int classify_scan(struct db *db, int64_t scan_id)
 	} else if (rc == 0) {
 		rc = -1;
 	}
-	for (int q = 0; q < Q_N; q++)
-		sqlite3_finalize(r.q[q]);
-	if (rc == 0)
-		rc = db_exec(db, "DROP TABLE temp.c_sys; DROP TABLE temp.c_cand; DROP TABLE temp.c_fn");
+	sqlite3_finalize(r.insert);
+	for (int i = 0; i < F_N; i++)
+		rows_free(&r.f[i]);
 	if (rc == 0)
 		rc = db_exec(db, "COMMIT");
 	else if (in_tx)
