@@ -315,21 +315,10 @@ static int type_from_proto(struct wrapper *w, sqlite3_stmt *pp, int64_t proto_id
 
 /* The man page prototype of w: the syscall(2) form first, then a function
  * of the same name, from the first scan that has a usable one. */
-static int type_from_man(struct gen *g, struct wrapper *w)
+/* st: the man prototypes of a name in a scan, best first; pp: the
+ * parameters of one (type_all() prepares both once). */
+static int type_from_man(struct gen *g, struct wrapper *w, sqlite3_stmt *st, sqlite3_stmt *pp)
 {
-	sqlite3_stmt *st, *pp;
-	if (db_prepare(g->db, &st,
-		       "SELECT p.id, p.ret_spelled, p.ret, p.nparams, p.parsed, g.id, g.title"
-		       " FROM man_proto p JOIN man_page g ON g.id = p.page_id"
-		       " WHERE g.scan_id = ?1 AND (p.name = ?2 OR p.sys_name = 'SYS_' || ?2)"
-		       " AND coalesce(p.variadic, 0) = 0"
-		       " ORDER BY p.via_syscall DESC, p.parsed DESC, p.id") < 0)
-		return -1;
-	if (db_prepare(g->db, &pp,
-		       "SELECT type, spelled, name FROM man_param WHERE proto_id=?1 ORDER BY idx") < 0) {
-		sqlite3_finalize(st);
-		return -1;
-	}
 	int found = 0, rc = 0;
 	w->why = "no man page prototype";
 	for (size_t i = 0; i < g->r->nscans && !found && rc == 0; i++) {
@@ -355,8 +344,6 @@ static int type_from_man(struct gen *g, struct wrapper *w)
 			rc = db_fail(g->db, "read");
 		sqlite3_reset(st);
 	}
-	sqlite3_finalize(st);
-	sqlite3_finalize(pp);
 	return rc < 0 ? -1 : found;
 }
 
@@ -452,7 +439,19 @@ static void use_untyped(struct wrapper *w)
 
 static int type_all(struct gen *g)
 {
-	for (size_t i = 0; i < g->nw; i++) {
+	sqlite3_stmt *st = NULL, *pp = NULL;
+	int rc = 0;
+	/* the OR is two index searches (man_proto_name, man_proto_sys) */
+	if (db_prepare(g->db, &st,
+		       "SELECT p.id, p.ret_spelled, p.ret, p.nparams, p.parsed, g.id, g.title"
+		       " FROM man_proto p JOIN man_page g ON g.id = p.page_id"
+		       " WHERE g.scan_id = ?1 AND (p.name = ?2 OR p.sys_name = 'SYS_' || ?2)"
+		       " AND coalesce(p.variadic, 0) = 0"
+		       " ORDER BY p.via_syscall DESC, p.parsed DESC, p.id") < 0 ||
+	    db_prepare(g->db, &pp,
+		       "SELECT type, spelled, name FROM man_param WHERE proto_id=?1 ORDER BY idx") < 0)
+		rc = -1;
+	for (size_t i = 0; i < g->nw && rc == 0; i++) {
 		struct wrapper *w = &g->w[i];
 		const struct override *o = find_override(g, w->name, NULL);
 		if (o && o->always) {
@@ -460,17 +459,19 @@ static int type_all(struct gen *g)
 			w->why = "the kernel's arguments differ from the man page's prototype";
 			continue;
 		}
-		int r = type_from_man(g, w);
+		int r = type_from_man(g, w, st, pp);
 		if (r < 0)
-			return -1;
-		if (r)
+			rc = -1;
+		else if (r)
 			continue;
-		if (o)
+		else if (o)
 			use_override(w, o);
 		else
 			use_untyped(w);
 	}
-	return 0;
+	sqlite3_finalize(st);
+	sqlite3_finalize(pp);
+	return rc;
 }
 
 /* ---- emission ---- */

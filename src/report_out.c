@@ -3,6 +3,7 @@
  * half a report), and the one-screen summary that report and audit print. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -78,6 +79,8 @@ static int write_file(const char *dir, const char *name, const struct report *r,
 	if (!f) {
 		rc = err_set(EXIT_OUTPUT, "%s: %s", tmp, strerror(errno));
 	} else {
+		/* one thread writes it: no lock per fputc (a quarter of a report's time) */
+		__fsetlocking(f, FSETLOCKING_BYCALLER);
 		write(r, f);
 		int bad = ferror(f);
 		if (fclose(f) != 0 || bad)

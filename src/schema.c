@@ -143,6 +143,9 @@ const char *const db_migrations[] = {
 	 * indexes made each lookup walk the scan's ~480 rows) */
 	"CREATE INDEX man_syscalls_name ON man_syscalls(scan_id, name);"
 	"CREATE INDEX man_unimplemented_name ON man_unimplemented(scan_id, name);",
+	/* 5: gen looks up a wrapper's prototypes by name or by SYS_name; without
+	 * this the OR walked every prototype of the scan per wrapper */
+	"CREATE INDEX man_proto_sys ON man_proto(sys_name);",
 };
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);
