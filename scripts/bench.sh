@@ -153,3 +153,25 @@ fresh "$SYSCOV" scan / -q --db "$DB"
 "$SYSCOV" gen --db "$DB" --only getppid,gettid -o "$W/wrappers.h" -q
 gcc -O2 -std=c11 -I"$W" scripts/bench-wrappers.c -o "$W/bench-wrappers"
 "$W/bench-wrappers"
+
+# --- the wrappers' own cost: user-space instructions per call (callgrind
+# counts what runs outside the kernel exactly), from 0 and 100,000 calls
+if command -v valgrind >/dev/null; then
+	ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$W/bench-wrappers" calls "$@" 2>&1 |
+		sed -n 's/.*Collected : \([0-9]*\).*/\1/p'; }
+	echo "wrappers, user-space instructions per call (valgrind --tool=callgrind)"
+	for c in 0 1; do
+		name=$([ $c = 0 ] && echo getppid || echo gettid)
+		per=()
+		for w in 0 1 2; do
+			a=$(ir $w $c 0) b=$(ir $w $c 100000)
+			per+=("$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.1f", (b - a) / 100000 }')")
+		done
+		printf '  syscov_%-8s %6s   glibc %-8s %6s   syscall() %6s   generated/glibc %s   generated/syscall() %s\n' \
+			"$name" "${per[0]}" "$name" "${per[1]}" "${per[2]}" \
+			"$(awk -v a="${per[0]}" -v b="${per[1]}" 'BEGIN { printf "%.2fx", a / b }')" \
+			"$(awk -v a="${per[0]}" -v b="${per[2]}" 'BEGIN { printf "%.2fx", a / b }')"
+	done
+else
+	echo "wrappers, user-space instructions: skipped (no valgrind: apt-get install valgrind)"
+fi

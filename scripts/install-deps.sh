@@ -15,7 +15,7 @@ pkgs="build-essential cmake pkg-config clang-14 llvm-14-dev libclang-14-dev libc
 libelf-dev libsqlite3-dev sqlite3 zlib1g-dev liblzma-dev
 manpages manpages-dev linux-libc-dev
 musl-dev musl-tools dietlibc-dev libklibc-dev linux-source-6.1
-qemu-user strace jq xz-utils file binutils time python3
+qemu-user strace valgrind jq xz-utils file binutils time python3
 bash-completion man-db bsdutils"
 for a in $ARCHES; do pkgs="$pkgs libc6-dev-$a-cross"; done
 for t in $TRIPLETS; do pkgs="$pkgs gcc-$t"; done
