@@ -758,9 +758,11 @@ static void put_abis(struct gen *g, struct buf *b)
 		    "#endif\n"
 		    "#define __SYSCOV_ARG(x) ((syscov_reg_t)(x))\n"
 		    "#define __SYSCOV_PTR(x) ((syscov_reg_t)(uintptr_t)(x))\n\n"
-		    "/* -errno to the libc convention (musl's __syscall_ret) */\n"
+		    "/* -errno to the libc convention (musl's __syscall_ret); -4095 to -1 as\n"
+		    " * one unsigned compare: two instructions, not four */\n"
 		    "static inline long __syscov_ret(long r)\n{\n"
-		    "\tif (r < 0 && r > -4096) {\n\t\terrno = (int)-r;\n\t\treturn -1;\n\t}\n"
+		    "\tif (__builtin_expect((unsigned long)r > -4096UL, 0)) {\n"
+		    "\t\terrno = (int)-r;\n\t\treturn -1;\n\t}\n"
 		    "\treturn r;\n}\n");
 }
 
