@@ -5,6 +5,7 @@
 #include "man.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -18,19 +19,59 @@ static char *trim_dup(const char *s, size_t n)
 	return xstrndup(s, n);
 }
 
-/* Appends `s` to b with one blank between words, collapsing blank runs. */
+/* Appends `s` to b with one blank between words, collapsing blank runs
+ * (isspace() of the C locale, which syscov runs in), lower-cased (ASCII,
+ * as tolower() there) when `lower`. Every line of every page goes through
+ * here at least once: room for the worst case first, then 8 bytes in one
+ * step while they come out as they are (no control byte, no two blanks in
+ * a row, no blank after a blank). */
+static void add_words_to(struct buf *b, const char *s, int lower)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	size_t n = strlen(s);
+	buf_grow(b, n + 1);
+	char *o = b->p;
+	size_t k = b->len;
+	for (size_t i = 0; i < n;) {
+		if (i + 8 <= n) {
+			uint64_t w;
+			memcpy(&w, s + i, 8);
+			/* the high bit of each byte that is a blank, exactly */
+			uint64_t x = w ^ (' ' * ones);
+			uint64_t sp = ~(((x & ~highs) + ~highs) | x) & highs;
+			if (!((w - ' ' * ones) & ~w & highs) && !(sp & (sp >> 8)) &&
+			    !(s[i] == ' ' && (!k || o[k - 1] == ' '))) {
+				if (lower) { /* + 0x20 to the bytes in 'A'..'Z' */
+					uint64_t h = w & ~highs;
+					w |= (~w & ((h + (0x80 - 'A') * ones) ^ (h + (0x7f - 'Z') * ones)) &
+					      highs) >> 2;
+				}
+				memcpy(o + k, &w, 8);
+				k += 8;
+				i += 8;
+				continue;
+			}
+		}
+		/* byte by byte through those 8 (or the tail) */
+		for (size_t end = i + 8 < n ? i + 8 : n; i < end; i++) {
+			char c = s[i];
+			if (c == ' ' || (c >= '\t' && c <= '\r')) {
+				if (k && o[k - 1] != ' ')
+					o[k++] = ' ';
+			} else {
+				o[k++] = lower && c >= 'A' && c <= 'Z' ? (char)(c + 0x20) : c;
+			}
+		}
+	}
+	if (k && o[k - 1] != ' ')
+		o[k++] = ' ';
+	o[k] = 0;
+	b->len = k;
+}
+
 static void add_words(struct buf *b, const char *s)
 {
-	for (; *s; s++) {
-		if (isspace((unsigned char)*s)) {
-			if (b->len && b->p[b->len - 1] != ' ')
-				buf_putc(b, ' ');
-			continue;
-		}
-		buf_putc(b, *s);
-	}
-	if (b->len && b->p[b->len - 1] != ' ')
-		buf_putc(b, ' ');
+	add_words_to(b, s, 0);
 }
 
 static int heading_is(const char *h, const char *name)
@@ -415,29 +456,44 @@ static char *sentence_at(const char *text, size_t at)
 	return xstrndup(text + s, end - s);
 }
 
+/* The first of nowrap_phrases in `low` (lower-cased), or (size_t)-1. Each
+ * phrase holds "glibc" or "c library": only around those is it compared,
+ * two passes over the page instead of one per phrase. */
+static size_t find_nowrap(const char *low)
+{
+	static const char *const anchors[] = {"glibc", "c library"};
+	size_t best = (size_t)-1;
+	for (size_t a = 0; a < ARRAY_SIZE(anchors); a++)
+		for (const char *q = low; (q = strstr(q, anchors[a])) != NULL; q++)
+			for (size_t i = 0; i < ARRAY_SIZE(nowrap_phrases); i++) {
+				const char *ph = nowrap_phrases[i], *at = strstr(ph, anchors[a]);
+				size_t off = at ? (size_t)(at - ph) : 0;
+				size_t start = (size_t)(q - low) - off;
+				if (at && (size_t)(q - low) >= off && start < best &&
+				    !strncmp(low + start, ph, strlen(ph)))
+					best = start;
+			}
+	return best;
+}
+
 static void read_nowrap(const struct roff_doc *doc, struct man_info *mi)
 {
-	struct buf all = {0};
+	struct buf low = {0};
 	for (size_t i = 0; i < doc->n; i++)
 		if (doc->v[i].kind != ROFF_PARA)
-			add_words(&all, doc->v[i].text);
-	if (!all.len)
-		return;
-	char *low = xstrdup(all.p);
-	for (char *p = low; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
-	size_t best = (size_t)-1;
-	for (size_t i = 0; i < ARRAY_SIZE(nowrap_phrases); i++) {
-		const char *f = strstr(low, nowrap_phrases[i]);
-		if (f && (size_t)(f - low) < best)
-			best = (size_t)(f - low);
-	}
+			add_words_to(&low, doc->v[i].text, 1);
+	size_t best = low.len ? find_nowrap(low.p) : (size_t)-1;
 	if (best != (size_t)-1) {
+		/* the sentence as written: the same text, not lower-cased */
+		struct buf all = {0};
+		for (size_t i = 0; i < doc->n; i++)
+			if (doc->v[i].kind != ROFF_PARA)
+				add_words(&all, doc->v[i].text);
 		mi->nowrap = 1;
 		mi->nowrap_text = sentence_at(all.p, best);
+		buf_free(&all);
 	}
-	free(low);
-	buf_free(&all);
+	buf_free(&low);
 }
 
 /* A version number at s ("2.4.11"), without a trailing '.'. */

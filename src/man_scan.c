@@ -45,8 +45,24 @@ static int diag(struct man_db *m, const char *path, int line, const char *msg)
 	return db_add_diag(m->ctx->db, m->ctx->scan_id, "man", path, line, "warning", msg);
 }
 
-/* Decompresses by file name suffix into out, at most MAN_MAX_PAGE bytes.
- * Returns 0 or -1 with a message in *why. */
+/* The size a gzip member says it decompresses to (its ISIZE trailer, mod
+ * 2^32), bounded by the page limit and by deflate's best ratio (1032:1) so
+ * that a lying trailer cannot make us reserve much: only a hint. */
+static size_t gzip_size_hint(const struct buf *in)
+{
+	if (in->len < 18)
+		return 0;
+	const unsigned char *t = (const unsigned char *)in->p + in->len - 4;
+	size_t n = (size_t)t[0] | (size_t)t[1] << 8 | (size_t)t[2] << 16 | (size_t)t[3] << 24;
+	if (n > MAN_MAX_PAGE)
+		n = MAN_MAX_PAGE;
+	return n / 1032 > in->len ? in->len * 1032 : n;
+}
+
+/* Decompresses a gzip page into out (appending), at most MAN_MAX_PAGE
+ * bytes. The output is sized from the trailer, so that one inflate() call
+ * usually does the whole page without a realloc. Returns 0 or -1 with a
+ * message in *why. */
 static int gunzip(const struct buf *in, struct buf *out, char **why)
 {
 	z_stream z = {0};
@@ -56,17 +72,22 @@ static int gunzip(const struct buf *in, struct buf *out, char **why)
 	}
 	z.next_in = (Bytef *)in->p;
 	z.avail_in = (uInt)in->len;
+	buf_grow(out, gzip_size_hint(in));
 	int rc = Z_OK;
 	while (rc == Z_OK) {
 		if (out->len >= MAN_MAX_PAGE) {
 			*why = xasprintf("decompressed size over the %u-byte limit", MAN_MAX_PAGE);
 			break;
 		}
-		buf_grow(out, 65536);
+		if (out->cap - out->len < 2) /* longer than the trailer said */
+			buf_grow(out, 65536);
+		size_t room = out->cap - out->len - 1; /* the NUL stays in */
+		if (room > MAN_MAX_PAGE - out->len)
+			room = MAN_MAX_PAGE - out->len;
 		z.next_out = (Bytef *)out->p + out->len;
-		z.avail_out = 65536;
+		z.avail_out = (uInt)room;
 		rc = inflate(&z, Z_NO_FLUSH);
-		out->len += 65536 - z.avail_out;
+		out->len += room - z.avail_out;
 		out->p[out->len] = 0;
 		if (rc == Z_BUF_ERROR && z.avail_in == 0)
 			break;

@@ -2,6 +2,7 @@
  * escape resolution, request parsing, no-fill tracking and tbl tables. */
 #include "roff.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,9 @@
 #define ROFF_MAX_LINE 65536
 /* Bound on diagnostics per page, so that a page of garbage stays small. */
 #define ROFF_MAX_DIAGS 32
+/* The lines' text is stored in blocks of this size (or more for a longer
+ * line): a section-2 page fits in one or two. */
+#define ROFF_BLOCK 65536
 
 static void diag(struct roff_doc *d, int line, const char *fmt, const char *arg)
 {
@@ -113,37 +117,40 @@ static size_t esc_name(const char *s, size_t n, size_t *i, const char **name)
 	return 1;
 }
 
-char *roff_text(const char *s, size_t n, int *join)
+/* roff_text() appending to b. */
+static void put_text(struct buf *b, const char *s, size_t n, int *join)
 {
-	struct buf b = {0};
 	const char *name;
-	buf_puts(&b, "");
+	/* no escape comes out longer than it is written: room for all first */
+	buf_grow(b, n);
 	if (join)
 		*join = 0;
 	for (size_t i = 0; i < n;) {
-		char c = s[i++];
-		if (c != '\\') {
-			buf_putc(&b, c);
-			continue;
-		}
+		/* plain text up to the next escape in one copy */
+		const char *bs = memchr(s + i, '\\', n - i);
+		size_t run = bs ? (size_t)(bs - s) - i : n - i;
+		buf_add(b, s + i, run);
+		i += run + 1;
+		if (!bs)
+			break;
 		if (i >= n) { /* a trailing backslash continues the line */
 			if (join)
 				*join = 1;
 			break;
 		}
-		c = s[i++];
+		char c = s[i++];
 		switch (c) {
 		case '"': /* comment to end of line */
 		case '#':
 			i = n;
 			break;
-		case 'e': case '\\': buf_putc(&b, '\\'); break;
-		case '-': buf_putc(&b, '-'); break;
-		case '.': buf_putc(&b, '.'); break;
-		case '\'': buf_putc(&b, '\''); break;
-		case '`': buf_putc(&b, '`'); break;
-		case '~': case ' ': case '0': buf_putc(&b, ' '); break;
-		case 't': buf_putc(&b, '\t'); break;
+		case 'e': case '\\': buf_putc(b, '\\'); break;
+		case '-': buf_putc(b, '-'); break;
+		case '.': buf_putc(b, '.'); break;
+		case '\'': buf_putc(b, '\''); break;
+		case '`': buf_putc(b, '`'); break;
+		case '~': case ' ': case '0': buf_putc(b, ' '); break;
+		case 't': buf_putc(b, '\t'); break;
 		case '&': case '|': case '^': case '%': case ':': case ')': case '{': case '}':
 		case 'z': case 'a': case 'd': case 'u': case 'r': case 'p': case 'E':
 			break;
@@ -169,12 +176,12 @@ char *roff_text(const char *s, size_t n, int *join)
 		case '(': case '[': {
 			i--;
 			size_t l = esc_name(s, n, &i, &name);
-			put_glyph(&b, name, l);
+			put_glyph(b, name, l);
 			break;
 		}
 		case '*': {
 			size_t l = esc_name(s, n, &i, &name);
-			put_string(&b, name, l);
+			put_string(b, name, l);
 			break;
 		}
 		case 'h': case 'v': case 'w': case 'o': case 'l': case 'L': case 'D': case 'X':
@@ -188,45 +195,16 @@ char *roff_text(const char *s, size_t n, int *join)
 			break;
 		}
 		default:
-			buf_putc(&b, c);
+			buf_putc(b, c);
 		}
 	}
-	return buf_steal(&b);
 }
 
-/* Splits the arguments of a request line: blanks separate, "..." quotes
- * (with "" for a quote), escapes stay with their argument. */
-static void split_args(const char *s, struct strv *out)
+char *roff_text(const char *s, size_t n, int *join)
 {
-	while (*s) {
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (!*s || (s[0] == '\\' && s[1] == '"'))
-			return;
-		struct buf a = {0};
-		buf_puts(&a, "");
-		if (*s == '"') {
-			s++;
-			while (*s && !(*s == '"' && s[1] != '"')) {
-				if (*s == '"')
-					s++; /* "" is a literal quote */
-				else if (*s == '\\' && s[1])
-					buf_putc(&a, *s++);
-				buf_putc(&a, *s++);
-			}
-			if (*s == '"')
-				s++;
-		} else {
-			while (*s && *s != ' ' && *s != '\t') {
-				if (*s == '\\' && s[1] == '"')
-					break;
-				if (*s == '\\' && s[1])
-					buf_putc(&a, *s++);
-				buf_putc(&a, *s++);
-			}
-		}
-		strv_push_own(out, buf_steal(&a));
-	}
+	struct buf b = {0};
+	put_text(&b, s, n, join);
+	return buf_steal(&b);
 }
 
 struct state {
@@ -244,17 +222,102 @@ struct state {
 	struct buf block;
 	struct strv cells;
 	int any_text;            /* something but comments seen (for .so) */
+	/* scratch reused by every request, so that reading one allocates
+	 * nothing but the lines it emits */
+	struct buf argbuf;       /* the arguments, NUL-separated */
+	char **argv;             /* into argbuf */
+	size_t argcap;
+	struct buf joined;       /* a macro's arguments joined */
+	struct buf text;         /* a line's text, before it is stored */
 };
 
-static void emit(struct state *st, enum roff_kind k, char *text)
+/* Splits the arguments of a request line into st->argv (valid until the
+ * next call): blanks separate, "..." quotes (with "" for a quote), escapes
+ * stay with their argument. Returns their number. */
+static size_t split_args(struct state *st, const char *s)
+{
+	size_t n = 0;
+	/* each argument is at most the bytes it consumed, plus its NUL: room
+	 * for all of them first, so that the pointers stay valid */
+	st->argbuf.len = 0;
+	buf_grow(&st->argbuf, 2 * strlen(s) + 1);
+	char *o = st->argbuf.p;
+	while (*s) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s || (s[0] == '\\' && s[1] == '"'))
+			break;
+		if (n + 1 >= st->argcap) {
+			st->argcap = st->argcap ? st->argcap * 2 : 16;
+			st->argv = xrealloc(st->argv, st->argcap * sizeof(*st->argv));
+		}
+		st->argv[n++] = o;
+		if (*s == '"') {
+			s++;
+			while (*s && !(*s == '"' && s[1] != '"')) {
+				if (*s == '"')
+					s++; /* "" is a literal quote */
+				else if (*s == '\\' && s[1])
+					*o++ = *s++;
+				*o++ = *s++;
+			}
+			if (*s == '"')
+				s++;
+		} else {
+			while (*s && *s != ' ' && *s != '\t') {
+				if (*s == '\\' && s[1] == '"')
+					break;
+				if (*s == '\\' && s[1])
+					*o++ = *s++;
+				*o++ = *s++;
+			}
+		}
+		*o++ = 0;
+	}
+	return n;
+}
+
+/* Stores n bytes of text and a NUL in the doc's blocks (all lines of a
+ * page in a few allocations, freed together), or appends them to `old`,
+ * the line a \c continues. Only lines are stored, so that line is the
+ * last string of the last block: it grows in place while the block has
+ * room, and moves to a block twice its size when not, so that joining
+ * stays linear. */
+static char *store(struct roff_doc *d, const char *old, const char *s, size_t n)
+{
+	size_t m = old ? (size_t)(d->room - old) - 1 : 0;
+	if (old && n <= d->left) {
+		memcpy(d->room - 1, s, n);
+		d->room += n;
+		d->left -= n;
+		d->room[-1] = 0;
+		return (char *)old;
+	}
+	if (m + n + 1 > d->left) {
+		size_t sz = m + n + 1 > ROFF_BLOCK / 2 ? 2 * (m + n + 1) : ROFF_BLOCK;
+		if (d->nblocks == d->capblocks) {
+			d->capblocks = d->capblocks ? d->capblocks * 2 : 4;
+			d->blocks = xrealloc(d->blocks, d->capblocks * sizeof(*d->blocks));
+		}
+		d->blocks[d->nblocks++] = d->room = xmalloc(sz);
+		d->left = sz;
+	}
+	char *p = d->room;
+	if (old) /* the continued line moves here */
+		memcpy(p, old, m);
+	memcpy(p + m, s, n);
+	p[m + n] = 0;
+	d->room += m + n + 1;
+	d->left -= m + n + 1;
+	return p;
+}
+
+static void emit(struct state *st, enum roff_kind k, const char *text, size_t n)
 {
 	struct roff_doc *d = st->doc;
 	if (k == ROFF_TEXT && st->join && d->n && d->v[d->n - 1].kind == ROFF_TEXT) {
 		struct roff_line *l = &d->v[d->n - 1];
-		char *t = xasprintf("%s%s", l->text, text);
-		free(l->text);
-		free(text);
-		l->text = t;
+		l->text = store(d, l->text, text, n);
 		return;
 	}
 	if (d->n == d->cap) {
@@ -262,35 +325,37 @@ static void emit(struct state *st, enum roff_kind k, char *text)
 		d->v = xrealloc(d->v, d->cap * sizeof(*d->v));
 	}
 	d->v[d->n++] = (struct roff_line){.kind = k, .nofill = st->nofill, .line = st->line,
-					  .text = text};
+					  .text = store(d, NULL, text, n)};
 	st->any_text = 1;
 }
 
 static void emit_text(struct state *st, const char *s, size_t n)
 {
 	int join;
-	char *t = roff_text(s, n, &join);
+	st->text.len = 0;
+	put_text(&st->text, s, n, &join);
 	if (st->heading) {
-		emit(st, st->heading, t);
+		emit(st, st->heading, st->text.p, st->text.len);
 		st->heading = 0;
 	} else {
-		emit(st, ROFF_TEXT, t);
+		emit(st, ROFF_TEXT, st->text.p, st->text.len);
 	}
 	st->join = join;
 }
 
 static void row_end(struct state *st)
 {
-	struct buf b = {0};
-	buf_puts(&b, "");
+	struct buf *b = &st->text;
+	b->len = 0;
+	buf_puts(b, "");
 	for (size_t i = 0; i < st->cells.n; i++) {
 		if (i)
-			buf_putc(&b, '\t');
-		buf_puts(&b, st->cells.v[i]);
+			buf_putc(b, '\t');
+		buf_puts(b, st->cells.v[i]);
 	}
 	strv_free(&st->cells);
 	st->join = 0;
-	emit(st, ROFF_TROW, buf_steal(&b));
+	emit(st, ROFF_TROW, b->p, b->len);
 }
 
 /* Adds the cells of one data line (from s) to the pending row. */
@@ -370,14 +435,36 @@ static void table_line(struct state *st, const char *s)
 	table_cells(st, s);
 }
 
-/* The font-alternating macros join their arguments without blanks. */
-static int is_alt_macro(const char *r)
+/* The requests the reader acts on; everything else (.RS/.RE, .in, .ad,
+ * .ft, .UR, .if, ...) changes only the layout, not the text we read. */
+enum req { REQ_OTHER, REQ_TH, REQ_SO, REQ_SH, REQ_SS, REQ_FONT, REQ_ALT, REQ_NF, REQ_FI,
+	   REQ_TS, REQ_SKIP, REQ_BREAK, REQ_IP };
+
+static enum req req_kind(const char *r, size_t n)
 {
-	static const char *const alt[] = {"BI", "BR", "IB", "IR", "RB", "RI"};
-	for (size_t i = 0; i < ARRAY_SIZE(alt); i++)
-		if (!strcmp(r, alt[i]))
-			return 1;
-	return 0;
+	static const struct {
+		char name[3];
+		enum req kind;
+	} reqs[] = {
+		{"TH", REQ_TH}, {"so", REQ_SO}, {"SH", REQ_SH}, {"SS", REQ_SS},
+		/* the font-alternating macros join their arguments without blanks */
+		{"BI", REQ_ALT}, {"BR", REQ_ALT}, {"IB", REQ_ALT}, {"IR", REQ_ALT},
+		{"RB", REQ_ALT}, {"RI", REQ_ALT},
+		{"B", REQ_FONT}, {"I", REQ_FONT}, {"SM", REQ_FONT}, {"SB", REQ_FONT},
+		{"nf", REQ_NF}, {"EX", REQ_NF}, {"fi", REQ_FI}, {"EE", REQ_FI}, {"TS", REQ_TS},
+		{"de", REQ_SKIP}, {"ig", REQ_SKIP}, {"am", REQ_SKIP},
+		{"PP", REQ_BREAK}, {"P", REQ_BREAK}, {"LP", REQ_BREAK}, {"TP", REQ_BREAK},
+		{"sp", REQ_BREAK}, {"br", REQ_BREAK}, {"HP", REQ_BREAK}, {"TQ", REQ_BREAK},
+		{"IP", REQ_IP},
+	};
+	/* every request acted on has a one- or two-letter name: compared by
+	 * hand, as this runs for every request line of every page */
+	if (n > 2)
+		return REQ_OTHER;
+	for (size_t i = 0; i < ARRAY_SIZE(reqs); i++)
+		if (reqs[i].name[0] == r[0] && reqs[i].name[1] == (n == 2 ? r[1] : 0))
+			return reqs[i].kind;
+	return REQ_OTHER;
 }
 
 static void request(struct state *st, const char *s)
@@ -385,83 +472,87 @@ static void request(struct state *st, const char *s)
 	s++;
 	while (*s == ' ' || *s == '\t')
 		s++;
-	char req[16];
 	size_t n = 0;
-	while (s[n] && s[n] != ' ' && s[n] != '\t' && n < sizeof(req) - 1)
+	while (s[n] && s[n] != ' ' && s[n] != '\t' && n < 15)
 		n++;
-	memcpy(req, s, n);
-	req[n] = 0;
-	s += n;
-	if (!strcmp(req, "\\\"") || !strncmp(req, "\\\"", 2) || !n)
+	if (!n || (s[0] == '\\' && s[1] == '"'))
 		return; /* comment or empty request */
-	struct strv a = {0};
-	split_args(s, &a);
-	if (!strcmp(req, "TH")) {
+	enum req k = req_kind(s, n);
+	if (k == REQ_OTHER)
+		return;
+	size_t na = split_args(st, s + n);
+	char **a = st->argv;
+	struct buf *b = &st->joined;
+	switch (k) {
+	case REQ_TH:
 		strv_free(&st->doc->th);
-		for (size_t i = 0; i < a.n; i++)
-			strv_push_own(&st->doc->th, roff_text(a.v[i], strlen(a.v[i]), NULL));
-	} else if (!strcmp(req, "so")) {
-		if (!st->any_text && !st->doc->so && a.n) {
-			st->doc->so = xstrdup(a.v[0]);
+		for (size_t i = 0; i < na; i++)
+			strv_push_own(&st->doc->th, roff_text(a[i], strlen(a[i]), NULL));
+		break;
+	case REQ_SO:
+		if (!st->any_text && !st->doc->so && na) {
+			st->doc->so = xstrdup(a[0]);
 			st->doc->so_line = st->line;
 		} else {
 			diag(st->doc, st->line, ".so in the body of a page ignored%s", NULL);
 		}
-	} else if (!strcmp(req, "SH") || !strcmp(req, "SS")) {
-		enum roff_kind k = req[1] == 'H' ? ROFF_SH : ROFF_SS;
+		break;
+	case REQ_SH:
+	case REQ_SS:
 		st->join = 0;
-		if (!a.n) {
-			st->heading = k;
-		} else {
-			struct buf b = {0};
-			for (size_t i = 0; i < a.n; i++) {
-				char *t = roff_text(a.v[i], strlen(a.v[i]), NULL);
-				if (i)
-					buf_putc(&b, ' ');
-				buf_puts(&b, t);
-				free(t);
-			}
-			emit(st, k, buf_steal(&b));
+		if (!na) {
+			st->heading = k == REQ_SH ? ROFF_SH : ROFF_SS;
+			break;
 		}
-	} else if (is_alt_macro(req) || !strcmp(req, "B") || !strcmp(req, "I") ||
-		   !strcmp(req, "SM") || !strcmp(req, "SB")) {
-		if (a.n) {
-			struct buf b = {0};
-			int alt = is_alt_macro(req);
-			for (size_t i = 0; i < a.n; i++) {
-				if (i && !alt)
-					buf_putc(&b, ' ');
-				buf_puts(&b, a.v[i]);
-			}
-			emit_text(st, b.p, b.len);
-			buf_free(&b);
+		b->len = 0;
+		for (size_t i = 0; i < na; i++) {
+			if (i)
+				buf_putc(b, ' ');
+			put_text(b, a[i], strlen(a[i]), NULL);
 		}
-	} else if (!strcmp(req, "nf") || !strcmp(req, "EX")) {
+		emit(st, k == REQ_SH ? ROFF_SH : ROFF_SS, b->p, b->len);
+		break;
+	case REQ_FONT:
+	case REQ_ALT:
+		if (!na)
+			break;
+		b->len = 0;
+		for (size_t i = 0; i < na; i++) {
+			if (i && k == REQ_FONT)
+				buf_putc(b, ' ');
+			buf_puts(b, a[i]);
+		}
+		emit_text(st, b->p, b->len);
+		break;
+	case REQ_NF:
 		st->nofill = 1;
 		st->nofill_line = st->line;
-	} else if (!strcmp(req, "fi") || !strcmp(req, "EE")) {
+		break;
+	case REQ_FI:
 		st->nofill = 0;
-	} else if (!strcmp(req, "TS")) {
+		break;
+	case REQ_TS:
 		st->table = 1;
 		st->table_line = st->line;
 		st->tformat = 1;
 		st->tfirst = 1;
 		st->tab = '\t';
-		emit(st, ROFF_PARA, xstrdup(""));
-	} else if (!strcmp(req, "de") || !strcmp(req, "ig") || !strcmp(req, "am")) {
+		emit(st, ROFF_PARA, "", 0);
+		break;
+	case REQ_SKIP:
 		st->skip_to_dots = st->line;
-	} else if (!strcmp(req, "PP") || !strcmp(req, "P") || !strcmp(req, "LP") ||
-		   !strcmp(req, "TP") || !strcmp(req, "sp") || !strcmp(req, "br") ||
-		   !strcmp(req, "HP") || !strcmp(req, "IP") || !strcmp(req, "TQ")) {
+		break;
+	case REQ_BREAK:
+	case REQ_IP:
 		st->join = 0;
-		emit(st, ROFF_PARA, xstrdup(""));
-		if (req[0] == 'I' && a.n && strcmp(a.v[0], "*") && strcmp(a.v[0], "\\(bu") &&
-		    strcmp(a.v[0], "\\[bu]"))
-			emit_text(st, a.v[0], strlen(a.v[0]));
+		emit(st, ROFF_PARA, "", 0);
+		if (k == REQ_IP && na && strcmp(a[0], "*") && strcmp(a[0], "\\(bu") &&
+		    strcmp(a[0], "\\[bu]"))
+			emit_text(st, a[0], strlen(a[0]));
+		break;
+	case REQ_OTHER:
+		break;
 	}
-	/* everything else (.RS/.RE, .in, .ad, .ft, .UR, .if, ...) changes only
-	 * the layout, not the text we read */
-	strv_free(&a);
 }
 
 /* Copies one source line, dropping NULs and replacing invalid UTF-8 with
@@ -470,28 +561,45 @@ static void clean_line(struct state *st, const char *s, size_t n, struct buf *ou
 		       int *seen_nul, int *seen_utf8)
 {
 	out->len = 0;
-	buf_puts(out, "");
 	if (n > ROFF_MAX_LINE) {
 		diag(st->doc, st->line, "line longer than 64 KiB cut%s", NULL);
 		n = ROFF_MAX_LINE;
 	}
+	/* the copy is never longer than the source: room for all of it once,
+	 * then plain stores */
+	buf_grow(out, n);
+	char *o = out->p;
+	size_t k = 0;
 	for (size_t i = 0; i < n;) {
+		/* nearly every byte is ASCII but NUL: 8 at a time while they are
+		 * (a NUL borrows into its high bit, the rest have it set) */
+		while (i + 8 <= n) {
+			uint64_t w;
+			memcpy(&w, s + i, 8);
+			if (((w - 0x0101010101010101u) | w) & 0x8080808080808080u)
+				break;
+			memcpy(o + k, &w, 8);
+			k += 8;
+			i += 8;
+		}
+		if (i == n)
+			break;
 		unsigned char c = (unsigned char)s[i];
+		if (c - 1u < 0x7f) {
+			o[k++] = (char)c;
+			i++;
+			continue;
+		}
 		if (c == 0) {
 			if (!(*seen_nul)++)
 				diag(st->doc, st->line, "NUL byte dropped%s", NULL);
 			i++;
 			continue;
 		}
-		if (c < 0x80) {
-			buf_putc(out, (char)c);
-			i++;
-			continue;
-		}
 		size_t len = c >= 0xf0 && c < 0xf5 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
 		int ok = len && i + len <= n;
-		for (size_t k = 1; ok && k < len; k++)
-			ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
+		for (size_t j = 1; ok && j < len; j++)
+			ok = ((unsigned char)s[i + j] & 0xc0) == 0x80;
 		if (ok && len == 3) { /* overlongs and surrogates */
 			unsigned char c1 = (unsigned char)s[i + 1];
 			ok = !(c == 0xe0 && c1 < 0xa0) && !(c == 0xed && c1 >= 0xa0);
@@ -503,13 +611,16 @@ static void clean_line(struct state *st, const char *s, size_t n, struct buf *ou
 		if (!ok) {
 			if (!(*seen_utf8)++)
 				diag(st->doc, st->line, "invalid UTF-8 replaced by '?'%s", NULL);
-			buf_putc(out, '?');
+			o[k++] = '?';
 			i++;
 			continue;
 		}
-		buf_add(out, s + i, len);
+		memcpy(o + k, s + i, len);
+		k += len;
 		i += len;
 	}
+	o[k] = 0;
+	out->len = k;
 }
 
 static int odd_backslashes(const char *s, size_t n)
@@ -560,10 +671,10 @@ void roff_parse(const char *data, size_t len, struct roff_doc *doc)
 		}
 		if (!s[0] && !st.nofill) {
 			st.join = 0;
-			emit(&st, ROFF_PARA, xstrdup(""));
+			emit(&st, ROFF_PARA, "", 0);
 			continue;
 		}
-		emit_text(&st, s, strlen(s));
+		emit_text(&st, s, ln.len);
 	}
 	if (st.table) {
 		diag(doc, st.table_line, ".TS table not closed by .TE%s", NULL);
@@ -578,13 +689,18 @@ void roff_parse(const char *data, size_t len, struct roff_doc *doc)
 		diag(doc, st.nofill_line, ".nf/.EX not closed by .fi/.EE%s", NULL);
 	buf_free(&st.block);
 	strv_free(&st.cells);
+	buf_free(&st.argbuf);
+	free(st.argv);
+	buf_free(&st.joined);
+	buf_free(&st.text);
 	buf_free(&ln);
 }
 
 void roff_free(struct roff_doc *doc)
 {
-	for (size_t i = 0; i < doc->n; i++)
-		free(doc->v[i].text);
+	for (size_t i = 0; i < doc->nblocks; i++)
+		free(doc->blocks[i]);
+	free(doc->blocks);
 	free(doc->v);
 	strv_free(&doc->th);
 	strv_free(&doc->diags);

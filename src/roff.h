@@ -34,6 +34,10 @@ struct roff_line {
 struct roff_doc {
 	struct roff_line *v;
 	size_t n, cap;
+	char **blocks;     /* the lines' text lives here, not in allocations of its own */
+	size_t nblocks, capblocks;
+	char *room;        /* free space in the last block */
+	size_t left;
 	struct strv th;    /* .TH arguments: title, section, date, source, manual */
 	char *so;          /* the target of a `.so` alias page, else NULL */
 	int so_line;
