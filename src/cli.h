@@ -30,6 +30,7 @@ struct cli {
 	int all;                 /* --all */
 	int no_man;              /* --no-man */
 	int jobs;                /* -j N */
+	int classify;            /* audit: -j workers classify what they scan */
 	struct sysroot_opts sr;  /* --arch, --include, --libdir */
 	struct strv arches;      /* --arch given several times or as a list */
 	struct strv args;        /* positional arguments */

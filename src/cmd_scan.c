@@ -266,6 +266,7 @@ int cmd_audit(int argc, char **argv)
 		rc = -1;
 	if (rc == 0 && c.fail_on)
 		rc = classify_check_classes(c.fail_on);
+	c.classify = 1;
 	if (rc == 0)
 		rc = scan_all(&c, &db, &ids, &n);
 	struct strv keys = {0};

@@ -140,9 +140,14 @@ int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, i
 	if (!same || !n)
 		return 0;
 	*id = old;
-	reused = xrealloc(reused, (nreused + 1) * sizeof(*reused));
-	reused[nreused++] = old;
+	scan_cache_note_verdicts(old);
 	return 1;
+}
+
+void scan_cache_note_verdicts(int64_t id)
+{
+	reused = xrealloc(reused, (nreused + 1) * sizeof(*reused));
+	reused[nreused++] = id;
 }
 
 static int was_reused(int64_t id)

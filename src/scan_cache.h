@@ -23,6 +23,10 @@ int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, i
 int scan_cache_verdicts_current(struct db *db, int64_t id, const char *fp);
 /* Notes that scan id was just classified (for the check above). */
 int scan_cache_mark_classified(struct db *db, int64_t id, const char *fp);
+/* Notes that scan id may come with verdicts (kept, or classified by the -j
+ * worker that scanned it): scan_cache_verdicts_current() then checks its
+ * mark instead of taking it for unclassified. */
+void scan_cache_note_verdicts(int64_t id);
 /* After the scanners: records the dirs of the inputs and the sysroot's
  * include and library dirs as inputs, and the fingerprint. */
 int scan_cache_seal(struct scan_ctx *ctx, const char *fp);

@@ -14,9 +14,11 @@
  * kept before any worker starts (scan_cache.h), and the man pages the
  * workers will read are parsed before they fork (man_scan_warm()). */
 #define _GNU_SOURCE
+#include "classify.h"
 #include "clangx.h"
 #include "man.h"
 #include "scan.h"
+#include "scan_cache.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -45,8 +47,11 @@ static void remove_db(const char *path)
 	}
 }
 
-/* The worker: one scan into its own DB; the exit status is the exit code. */
-static void worker(struct job *j, const struct cli *c)
+/* The worker: one scan into its own DB, and for an audit its verdicts
+ * (`cls`: the main DB has no kernel-tree scan, whose entry points classify
+ * would consult, so the worker's DB classifies alike); the exit status is
+ * the exit code. */
+static void worker(struct job *j, const struct cli *c, int cls)
 {
 	struct db w = {0};
 	int64_t id;
@@ -56,6 +61,11 @@ static void worker(struct job *j, const struct cli *c)
 		rc = db_exec(&w, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF");
 	if (rc == 0)
 		rc = scan_sysroot(&w, j->sr, c, &id);
+	if (rc == 0 && cls) {
+		char *fp = scan_cache_fingerprint(c);
+		rc = classify_scan(&w, id) < 0 || scan_cache_mark_classified(&w, id, fp) < 0 ? -1 : 0;
+		free(fp);
+	}
 	db_close(&w);
 	if (rc < 0) {
 		FILE *f = fopen(j->errf, "w");
@@ -235,6 +245,11 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	 * loader thread may hold the dynamic loader's lock */
 	if (parse && clangx_load() < 0)
 		rc = -1;
+	int64_t trees = 1;
+	if (rc == 0 && c->classify &&
+	    query_int(db, "SELECT count(*) FROM scan WHERE kind = 'kernel-tree'", NULL, 0, &trees) < 0)
+		rc = -1;
+	int cls = c->classify && trees == 0;
 	fflush(NULL);
 	while (rc == 0 || running) {
 		/* start workers up to the limit */
@@ -247,7 +262,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			remove_db(j->path);
 			pid_t p = fork();
 			if (p == 0)
-				worker(j, c);
+				worker(j, c, cls);
 			if (p < 0) {
 				rc = err_set(EXIT_INTERNAL, "fork: %s", strerror(errno));
 				break;
@@ -259,8 +274,11 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		 * workers parse, so no core waits for it; copied in target
 		 * order, so that ids do not depend on timing */
 		for (; merged < n && rc == 0 && (jobs[merged].done || (jobs[merged].pid < 0 && !jobs[merged].path)); merged++)
-			if (jobs[merged].done)
+			if (jobs[merged].done) {
 				rc = merge(db, jobs[merged].path, jobs[merged].id);
+				if (rc == 0 && cls)
+					scan_cache_note_verdicts(*jobs[merged].id);
+			}
 		if (!running)
 			break;
 		int status;

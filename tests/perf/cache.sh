@@ -72,6 +72,14 @@ facts() {
 # shellcheck disable=SC2086
 "$SYSCOV" audit $cross -q --db j2.db -o r2 -j2 >/dev/null
 expect_eq "-j2 facts equal -j1's" "$(facts j1.db)" "$(facts j2.db)"
+# the -j2 workers classify what they scan: the same verdicts with the same
+# evidence, and the same reports (but the scan times)
+verdicts() {
+	sqlite3 "$1" "SELECT s.label, v.name, v.nr, v.class, v.wrapper, v.since, v.flags, v.evidence
+		FROM verdict v JOIN scan s ON s.id = v.scan_id ORDER BY 1, 2"
+}
+expect_eq "-j2 verdicts equal -j1's" "$(verdicts j1.db)" "$(verdicts j2.db)"
+expect_eq "-j2 reports equal -j1's" "" "$(diff -r -I '[0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z' r1 r2 | head -5)"
 ls j2.db.job* 2>/dev/null && fail "worker DBs left behind"
 ok
 expect_eq "-j2 DB integrity" ok "$(sqlite3 j2.db 'PRAGMA integrity_check')"
