@@ -135,6 +135,8 @@ const struct arch_desc arch_alpha = {
 	.name = "alpha",
 	.aliases = aliases,
 	.clang_triple = "alpha-linux-gnu",
+	/* clang 14 lacks this target: alpha-linux-gnu-gcc -dM -E's values */
+	.cpp_predefs = "__CHAR_BIT__=8 __LP64__=1 __SIZEOF_LONG__=8 __SIZEOF_POINTER__=8",
 	.multiarch = "alpha-linux-gnu",
 	.gnu_triplet = "alpha-linux-gnu",
 	.debian_arch = "alpha",

@@ -127,6 +127,7 @@ const struct arch_desc arch_arm = {
 	.name = "arm",
 	.aliases = aliases,
 	.clang_triple = "armv7a-linux-gnueabihf",
+	.cpp_predefs = "__ARM_EABI__=1 __CHAR_BIT__=8 __ILP32__=1 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4",
 	.multiarch = "arm-linux-gnueabihf",
 	.gnu_triplet = "arm-linux-gnueabihf",
 	.debian_arch = "armhf",

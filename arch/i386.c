@@ -106,6 +106,7 @@ const struct arch_desc arch_i386 = {
 	.name = "i386",
 	.aliases = aliases,
 	.clang_triple = "i386-linux-gnu",
+	.cpp_predefs = "__CHAR_BIT__=8 __ILP32__=1 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4 __i386__=1",
 	.multiarch = "i386-linux-gnu",
 	.gnu_triplet = "i686-linux-gnu",
 	.debian_arch = "i386",

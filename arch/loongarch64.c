@@ -11,6 +11,11 @@ const struct arch_desc arch_loongarch64 = {
 	.name = "loongarch64",
 	.aliases = aliases,
 	.clang_triple = "loongarch64-linux-gnu",
+	/* clang 14 lacks this target and Debian 12 has no cross gcc: by hand,
+	 * LP64 from the LoongArch ELF psABI (lp64d: long and pointers 64-bit)
+	 * as GCC and LLVM 16+ predefine it (GCC manual, LoongArch Options;
+	 * "LoongArch Toolchain Conventions", C/C++ preprocessor built-ins) */
+	.cpp_predefs = "__CHAR_BIT__=8 __LP64__=1 __SIZEOF_LONG__=8 __SIZEOF_POINTER__=8",
 	.multiarch = "loongarch64-linux-gnu",
 	.gnu_triplet = "loongarch64-linux-gnu",
 	.debian_arch = "loong64",

@@ -111,6 +111,7 @@ const struct arch_desc arch_m68k = {
 	.name = "m68k",
 	.aliases = aliases,
 	.clang_triple = "m68k-linux-gnu",
+	.cpp_predefs = "__CHAR_BIT__=8 __ILP32__=1 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4",
 	.multiarch = "m68k-linux-gnu",
 	.gnu_triplet = "m68k-linux-gnu",
 	.debian_arch = "m68k",

@@ -33,6 +33,7 @@ const struct arch_desc arch_mips64el = {
 	.name = "mips64el",
 	.aliases = aliases,
 	.clang_triple = "mips64el-linux-gnuabi64",
+	.cpp_predefs = "_ABI64=3 _MIPS_SIM=_ABI64 _MIPS_SZLONG=64 __CHAR_BIT__=8 __LP64__=1 __SIZEOF_LONG__=8 __SIZEOF_POINTER__=8",
 	.multiarch = "mips64el-linux-gnuabi64",
 	.gnu_triplet = "mips64el-linux-gnuabi64",
 	.debian_arch = "mips64el",

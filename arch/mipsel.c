@@ -134,6 +134,7 @@ const struct arch_desc arch_mipsel = {
 	.name = "mipsel",
 	.aliases = aliases,
 	.clang_triple = "mipsel-linux-gnu",
+	.cpp_predefs = "_ABIO32=1 _MIPS_SIM=_ABIO32 _MIPS_SZLONG=32 __CHAR_BIT__=8 __ILP32__=1 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4",
 	.multiarch = "mipsel-linux-gnu",
 	.gnu_triplet = "mipsel-linux-gnu",
 	.debian_arch = "mipsel",

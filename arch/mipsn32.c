@@ -34,6 +34,7 @@ const struct arch_desc arch_mipsn32 = {
 	.name = "mipsn32",
 	.aliases = aliases,
 	.clang_triple = "mips64el-linux-gnuabin32",
+	.cpp_predefs = "_ABIN32=2 _MIPS_SIM=_ABIN32 _MIPS_SZLONG=32 __CHAR_BIT__=8 __ILP32__=1 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4",
 	.multiarch = "mips64el-linux-gnuabin32",
 	.gnu_triplet = "mips64el-linux-gnuabin32",
 	.debian_arch = "mipsn32el",

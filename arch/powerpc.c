@@ -36,6 +36,7 @@ const struct arch_desc arch_powerpc = {
 	.name = "powerpc",
 	.aliases = aliases,
 	.clang_triple = "powerpc-linux-gnu",
+	.cpp_predefs = "__CHAR_BIT__=8 __ILP32__=1 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4",
 	.multiarch = "powerpc-linux-gnu",
 	.gnu_triplet = "powerpc-linux-gnu",
 	.debian_arch = "powerpc",

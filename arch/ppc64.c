@@ -31,6 +31,7 @@ const struct arch_desc arch_ppc64 = {
 	.name = "ppc64",
 	.aliases = aliases,
 	.clang_triple = "powerpc64-linux-gnu",
+	.cpp_predefs = "__CHAR_BIT__=8 __LP64__=1 __SIZEOF_LONG__=8 __SIZEOF_POINTER__=8 __powerpc64__=1",
 	.multiarch = "powerpc64-linux-gnu",
 	.gnu_triplet = "powerpc64-linux-gnu",
 	.debian_arch = "ppc64",

@@ -112,6 +112,7 @@ const struct arch_desc arch_riscv64 = {
 	.name = "riscv64",
 	.aliases = aliases,
 	.clang_triple = "riscv64-linux-gnu",
+	.cpp_predefs = "__CHAR_BIT__=8 __LP64__=1 __SIZEOF_LONG__=8 __SIZEOF_POINTER__=8",
 	.multiarch = "riscv64-linux-gnu",
 	.gnu_triplet = "riscv64-linux-gnu",
 	.debian_arch = "riscv64",

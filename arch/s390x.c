@@ -114,6 +114,7 @@ const struct arch_desc arch_s390x = {
 	.name = "s390x",
 	.aliases = aliases,
 	.clang_triple = "s390x-linux-gnu",
+	.cpp_predefs = "__CHAR_BIT__=8 __LP64__=1 __SIZEOF_LONG__=8 __SIZEOF_POINTER__=8 __s390x__=1",
 	.multiarch = "s390x-linux-gnu",
 	.gnu_triplet = "s390x-linux-gnu",
 	.debian_arch = "s390x",

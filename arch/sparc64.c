@@ -121,6 +121,7 @@ const struct arch_desc arch_sparc64 = {
 	.name = "sparc64",
 	.aliases = aliases,
 	.clang_triple = "sparc64-linux-gnu",
+	.cpp_predefs = "__CHAR_BIT__=8 __LP64__=1 __SIZEOF_LONG__=8 __SIZEOF_POINTER__=8 __arch64__=1 __sparc__=1",
 	.multiarch = "sparc64-linux-gnu",
 	.gnu_triplet = "sparc64-linux-gnu",
 	.debian_arch = "sparc64",

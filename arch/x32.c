@@ -38,6 +38,7 @@ const struct arch_desc arch_x32 = {
 	.name = "x32",
 	.aliases = aliases,
 	.clang_triple = "x86_64-linux-gnux32",
+	.cpp_predefs = "__CHAR_BIT__=8 __ILP32__=1 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4 __x86_64__=1",
 	.multiarch = "x86_64-linux-gnux32",
 	.gnu_triplet = "x86_64-linux-gnux32",
 	.debian_arch = "x32",

@@ -34,6 +34,7 @@ const struct arch_desc arch_x86_64 = {
 	.name = "x86_64",
 	.aliases = aliases,
 	.clang_triple = "x86_64-linux-gnu",
+	.cpp_predefs = "__CHAR_BIT__=8 __LP64__=1 __SIZEOF_LONG__=8 __SIZEOF_POINTER__=8 __x86_64__=1",
 	.multiarch = "x86_64-linux-gnu",
 	.gnu_triplet = "x86_64-linux-gnu",
 	.debian_arch = "amd64",

@@ -24,6 +24,10 @@ struct arch_desc {
 	const char *name;             /* canonical ABI name: "x86_64" */
 	const char *const *aliases;   /* other spellings, NULL-terminated */
 	const char *clang_triple;     /* target triple for libclang */
+	/* The target's predefined macros that the UAPI unistd headers (and the
+	 * bitsperlong.h, sgidefs.h they include) test, "NAME=VALUE ...", with
+	 * the values of `clang -target <clang_triple> -dM -E` (kpp.h). */
+	const char *cpp_predefs;
 	const char *multiarch;        /* Debian multiarch dir: "i386-linux-gnu" */
 	const char *gnu_triplet;      /* GNU triplet / cross prefix: "i686-linux-gnu" */
 	const char *debian_arch;      /* dpkg arch: "i386" (NULL: no Debian port) */

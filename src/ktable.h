@@ -1,13 +1,13 @@
 /* ktable.h: the part the two kernel syscall table scanners share: evaluating
- * the __NR_* macros of <asm/unistd.h> with libclang for one target
- * (ktable_uapi.c), used for a sysroot's UAPI headers and for the generic
+ * the __NR_* macros of <asm/unistd.h> for one target with kpp (kpp.h;
+ * ktable_uapi.c), used for a sysroot's UAPI headers and for the generic
  * table of a kernel tree (ktable_tree.c), and writing ksyscall rows. */
 #ifndef SYSCOV_KTABLE_H
 #define SYSCOV_KTABLE_H
 
-#include <clang-c/Index.h>
 #include <sqlite3.h>
 
+#include "kpp.h"
 #include "scan.h"
 #include "util.h"
 
@@ -24,37 +24,28 @@ struct ksym {
 struct ksyms {
 	struct ksym *v;
 	size_t n, cap;
-	struct strv files;   /* host paths of every header the TU read */
+	struct strv files;   /* paths (as read) of every header included */
 	char *version;       /* "6.1.192" from <linux/version.h> (want_version) */
-	char *note;          /* set when a stand-in triple was used, and why */
 };
 
-/* What to evaluate: `#include <asm/unistd.h>` with `args` (target, include
- * dirs). `unsaved` are extra in-memory headers (the tree's shims). */
+/* What to evaluate: `#include <asm/unistd.h>` with kpp: the include dirs,
+ * the target's predefines (arch_desc.cpp_predefs), the reader and cache
+ * (the hook is ktable_eval()'s own). */
 struct keval {
-	const struct strv *args;
-	const struct CXUnsavedFile *unsaved;
-	unsigned nunsaved;
+	struct kpp_opts kpp;
 	int want_entries;    /* record __SYSCALL(nr, entry) of the generic table */
 	int want_version;    /* also include <linux/version.h> if it exists */
 	const char *what;    /* input named in errors: "<sysroot>: x86_64" */
-	unsigned word_bits;  /* for ktable_stand_in() if libclang lacks the target */
 };
 
-/* Parses twice: once to learn the __NR_* names (the preprocessing record),
- * once to evaluate them as enum constants. Returns 0, or -1 with err_set()
- * (EXIT_INPUT) when the headers do not parse. */
+/* Every __NR_* and __ARM_NR_* object-like macro defined at the end, with
+ * its value (ok = 0 if it is not an integer constant). Returns 0, or -1
+ * with err_set() (EXIT_INPUT) when the headers do not preprocess. */
 int ktable_eval(const struct keval *ke, struct ksyms *out);
 void ksyms_free(struct ksyms *k);
 
 /* 1 if `name` (without prefix) is a base or a count, not a syscall. */
 int ktable_is_helper(const char *name);
-
-/* A triple this libclang knows with the same word size, for an ABI whose own
- * triple it lacks (loongarch64 before LLVM 16): the tables depend on the
- * target only through __BITS_PER_LONG / __LP64__. ktable_eval() retries
- * with it when the "-target" of args fails outright. */
-const char *ktable_stand_in(unsigned word_bits);
 
 /* One ksyscall row; *st is prepared on first use, finalized by the caller. */
 struct krow {

@@ -4,14 +4,14 @@
  * newer trees scripts/syscall.tbl with ABI tags chosen per port by
  * arch/<port>/kernel/Makefile.syscalls), and the generic table
  * include/uapi/asm-generic/unistd.h that ports without a .tbl include from
- * their arch/<port>/include/uapi/asm/unistd.h, evaluated with libclang by the
+ * their arch/<port>/include/uapi/asm/unistd.h, evaluated with kpp by the
  * same evaluator as the sysroot scan (ktable.h). Rows go to the arch/
  * descriptor whose tbl_file/tbl_abis take them (numbers plus nr_offset);
  * rows no descriptor takes are kept under "<port>" (a table no descriptor
  * reads) or "<port>-<tag>", so that the scan covers every table of the tree.
  *
  * The tree is not a sysroot: paths are checked here instead of by sysroot.h:
- * every file read, and every header clang opened, must resolve inside it. */
+ * every file read, tables and headers, must resolve inside it. */
 #define _GNU_SOURCE
 #include "ktable.h"
 
@@ -24,44 +24,95 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "clangx.h"
-
 /* Generated asm/ headers a port may lack in its source uapi dir (the kernel
- * build makes them from "generic-y"): in-memory stand-ins searched last. */
-#define SHIM_DIR "/syscov-shim"
-#define BITSPERLONG_SHIM "#include <asm-generic/bitsperlong.h>\n"
-static const struct CXUnsavedFile shims[] = {
-	{SHIM_DIR "/asm/bitsperlong.h", BITSPERLONG_SHIM, sizeof(BITSPERLONG_SHIM) - 1},
+ * build makes them from "generic-y"): kpp finds these after the dirs. */
+static const struct kpp_vfile generated[] = {
+	{"asm/bitsperlong.h", "#include <asm-generic/bitsperlong.h>\n"},
 };
 
-/* Ports without a descriptor get the generic table's default word size,
- * ILP32 (asm-generic/bitsperlong.h): a 64-bit port carries its own
- * bitsperlong.h, and every descriptor-less generic port is 32-bit. */
-#define FALLBACK_BITS 32
+/* The predefines of a port without a descriptor: the generic table's 32-bit
+ * ports (arc, csky, hexagon, nios2, openrisc...; a 64-bit port has one).
+ * These are the macros clang 14 predefines alike for every ILP32 Linux
+ * target it has (i386, arm, m68k, powerpc, mipsel) among those the headers
+ * test (arch.h, cpp_predefs). */
+#define GENERIC_ILP32 "__CHAR_BIT__=8 __ILP32__=1 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4"
 
-/* Reads tree-relative `rel` after checking that it resolves inside the tree;
- * a symlink out of it is an error naming the file. */
+/* Opens host path `host` after checking that it resolves inside the tree (a
+ * symlink out of it is an error naming the file): an fd and in *rel its
+ * tree-relative real path (caller frees); -2 if it does not exist, -1;
+ * both with err_set(). O_NONBLOCK: a FIFO cannot hang the scan. */
+static int tree_open(const struct scan_ctx *ctx, const char *host, char **rel)
+{
+	char *real = realpath(host, NULL);
+	size_t n = strlen(ctx->tree);
+	if (!real) {
+		int e = errno;
+		err_set(EXIT_INPUT, "%s: %s", host, strerror(e));
+		return e == ENOENT || e == ENOTDIR ? -2 : -1;
+	}
+	int fd = -1;
+	if (strncmp(real, ctx->tree, n) || real[n] != '/')
+		err_set(EXIT_INPUT, "%s: resolves to %s, outside the kernel tree", host, real);
+	else if ((fd = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)) < 0)
+		err_set(EXIT_INPUT, "%s: %s", host, strerror(errno));
+	else
+		*rel = xstrdup(real + n + 1);
+	free(real);
+	return fd;
+}
+
+/* Reads tree-relative `rel`, inside the tree. */
 static int tree_read(const struct scan_ctx *ctx, const char *rel, struct buf *out)
 {
-	char *host = xasprintf("%s/%s", ctx->tree, rel), *real = realpath(host, NULL);
-	int rc = -1;
-	size_t n = strlen(ctx->tree);
-	if (!real)
-		err_set(EXIT_INPUT, "%s: %s", host, strerror(errno));
-	else if (strncmp(real, ctx->tree, n) || real[n] != '/')
-		err_set(EXIT_INPUT, "%s: resolves to %s, outside the kernel tree", host, real);
-	else {
-		int fd = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0)
-			err_set(EXIT_INPUT, "%s: %s", host, strerror(errno));
-		else {
-			rc = read_fd_all(fd, host, 64 << 20, out);
-			close(fd);
-		}
+	char *host = xasprintf("%s/%s", ctx->tree, rel), *real = NULL;
+	int fd = tree_open(ctx, host, &real), rc = -1;
+	if (fd >= 0) {
+		rc = read_fd_all(fd, host, 64 << 20, out);
+		close(fd);
 	}
 	free(real);
 	free(host);
 	return rc;
+}
+
+/* The headers of the generic tables, read once for all ports; rel.v[i] is
+ * the tree-relative real path of path.v[i], for the rows' source. */
+struct tree_hdrs {
+	const struct scan_ctx *ctx;
+	struct kpp_cache cache;
+	struct strv path, rel;
+};
+
+/* kpp's reader: missing or not a regular file lets the search go on. */
+static int tree_hdr_read(void *arg, const char *path, struct buf *out)
+{
+	struct tree_hdrs *h = arg;
+	char *rel = NULL;
+	int fd = tree_open(h->ctx, path, &rel), rc = 1;
+	struct stat st;
+	if (fd == -2)
+		err_clear();
+	if (fd < 0)
+		return fd == -2 ? 1 : -1;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+		rc = read_fd_all(fd, path, 16 << 20, out);
+	close(fd);
+	if (rc == 0) {
+		strv_push(&h->path, path);
+		strv_push_own(&h->rel, rel);
+	} else {
+		free(rel);
+	}
+	return rc;
+}
+
+/* The tree-relative real path of a header kpp read, else `path` itself. */
+static const char *hdr_rel(const struct tree_hdrs *h, const char *path)
+{
+	for (size_t i = 0; i < h->path.n; i++)
+		if (!strcmp(h->path.v[i], path))
+			return h->rel.v[i];
+	return path;
 }
 
 static int tree_note(struct scan_ctx *ctx, const char *kind, const char *rel, const struct buf *b)
@@ -295,51 +346,35 @@ static int scan_tbl(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, co
 	return rc;
 }
 
-/* The generic table of one port, for one ABI (arch name, clang triple). */
+/* The generic table of one port, for one ABI (arch name, its predefines). */
 static int scan_generic(struct scan_ctx *ctx, sqlite3_stmt **st, const char *port,
-			const char *arch, const char *triple, unsigned bits, struct strv *seen)
+			const char *arch, const char *predefs, struct tree_hdrs *h,
+			struct strv *seen)
 {
-	struct strv args = {0};
-	strv_push(&args, "-target");
-	strv_push(&args, triple ? triple : ktable_stand_in(bits));
-	strv_push(&args, "-nostdinc");
-	strv_push(&args, "-std=gnu11");
-	strv_push_own(&args, xasprintf("-I%s/arch/%s/include/uapi", ctx->tree, port));
-	strv_push_own(&args, xasprintf("-I%s/include/uapi", ctx->tree));
-	strv_push(&args, "-idirafter");
-	strv_push(&args, SHIM_DIR);
+	struct strv dirs = {0};
+	strv_push_own(&dirs, xasprintf("%s/arch/%s/include/uapi", ctx->tree, port));
+	strv_push_own(&dirs, xasprintf("%s/include/uapi", ctx->tree));
 	char *what = xasprintf("%s/arch/%s: %s", ctx->tree, port, arch);
-	struct keval ke = {.args = &args, .unsaved = shims, .nunsaved = ARRAY_SIZE(shims),
-			   .want_entries = 1, .what = what, .word_bits = bits};
+	struct keval ke = {.kpp = {.dirs = &dirs, .vfiles = generated,
+				   .nvfiles = ARRAY_SIZE(generated), .predefs = predefs,
+				   .read = tree_hdr_read, .read_arg = h, .cache = &h->cache},
+			   .want_entries = 1, .what = what};
 	struct ksyms ks;
 	int rc = ktable_eval(&ke, &ks);
-	strv_free(&args);
+	strv_free(&dirs);
 	free(what);
 	if (rc < 0)
 		return -1;
-	size_t tl = strlen(ctx->tree);
-	if (ks.note)
-		rc = db_add_diag(ctx->db, ctx->scan_id, "ktable", NULL, 0, "note", ks.note);
-	/* every header clang opened must lie in the tree (or be a shim) */
 	for (size_t i = 0; rc == 0 && i < ks.files.n; i++) {
 		const char *f = ks.files.v[i];
-		if (str_starts(f, SHIM_DIR "/") || strv_contains(seen, f))
+		if (strv_contains(seen, f))
 			continue;
-		char *real = realpath(f, NULL);
-		if (!real || strncmp(real, ctx->tree, tl) || real[tl] != '/')
-			rc = err_set(EXIT_INPUT, "%s: header outside the kernel tree %s", f, ctx->tree);
-		struct buf b = {0};
-		if (rc == 0 && (tree_read(ctx, real + tl + 1, &b) < 0 ||
-				tree_note(ctx, "kernel-header", real + tl + 1, &b) < 0))
-			rc = -1;
-		buf_free(&b);
-		free(real);
+		rc = tree_note(ctx, "kernel-header", hdr_rel(h, f), kpp_cache_get(&h->cache, f));
 		strv_push(seen, f);
 	}
 	for (size_t i = 0; rc == 0 && i < ks.n; i++) {
 		const struct ksym *s = &ks.v[i];
-		char *real = realpath(s->file, NULL);
-		const char *src = real && !strncmp(real, ctx->tree, tl) ? real + tl + 1 : s->file;
+		const char *src = hdr_rel(h, s->file);
 		if (!s->ok) {
 			char *msg = xasprintf("__NR_%s: not an integer constant for %s", s->name, arch);
 			rc = db_add_diag(ctx->db, ctx->scan_id, "ktable", src, 0, "warning", msg);
@@ -351,7 +386,6 @@ static int scan_generic(struct scan_ctx *ctx, sqlite3_stmt **st, const char *por
 							!ktable_entry_unimplemented(s->entry)};
 			rc = ktable_insert(ctx, st, &r);
 		}
-		free(real);
 	}
 	ksyms_free(&ks);
 	return rc;
@@ -434,6 +468,7 @@ int ktable_scan_tree(struct scan_ctx *ctx)
 		qsort(ports.v, ports.n, sizeof(*ports.v), cmp_str);
 
 	sqlite3_stmt *st = NULL;
+	struct tree_hdrs h = {.ctx = ctx};
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < tbls.n; i++)
 		rc = scan_tbl(ctx, &st, tbls.v[i], &ports);
@@ -446,14 +481,16 @@ int ktable_scan_tree(struct scan_ctx *ctx)
 			const struct arch_desc *a = arch_all[i];
 			if (a->ktable != KTABLE_GENERIC || !a->kernel_port || strcmp(a->kernel_port, port))
 				continue;
-			rc = scan_generic(ctx, &st, port, a->name, a->clang_triple, a->word_bits,
-					  &seen);
+			rc = scan_generic(ctx, &st, port, a->name, a->cpp_predefs, &h, &seen);
 			done = 1;
 		}
 		if (rc == 0 && !done)
-			rc = scan_generic(ctx, &st, port, port, NULL, FALLBACK_BITS, &seen);
+			rc = scan_generic(ctx, &st, port, port, GENERIC_ILP32, &h, &seen);
 	}
 	sqlite3_finalize(st);
+	kpp_cache_free(&h.cache);
+	strv_free(&h.path);
+	strv_free(&h.rel);
 	strv_free(&tbls);
 	strv_free(&ports);
 	strv_free(&seen);

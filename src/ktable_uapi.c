@@ -1,20 +1,16 @@
 /* ktable_uapi.c: the kernel syscall table from a sysroot's UAPI headers, and
- * the libclang macro evaluator that the kernel-tree scanner shares.
+ * the macro evaluation that the kernel-tree scanner shares.
  *
  * The numbers are evaluated for the target, not grepped: they can be
  * expressions (__NR_Linux + 4 on MIPS, (__X32_SYSCALL_BIT + 0) on x32) and the
- * generic table depends on __ARCH_WANT_* and __BITS_PER_LONG. One parse with
- * a detailed preprocessing record finds the names of the __NR_* macros that
- * are defined; a second parse of the same text plus one enum constant per
- * name lets clang compute each value, exactly as the target compiler would. */
+ * generic table depends on __ARCH_WANT_* and __BITS_PER_LONG. kpp (kpp.h)
+ * preprocesses <asm/unistd.h> with the target's predefined macros, as the
+ * target compiler would, and evaluates each __NR_* macro defined at the end. */
 #include "ktable.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "clangx.h"
-
-#define TU_NAME "/syscov/ktable-eval.c"
 
 /* The rule for __NR_* names that are not syscalls: bases and counts.
  * Syscall names are lower-case; the bases are not (__NR_Linux on MIPS,
@@ -29,11 +25,6 @@ int ktable_is_helper(const char *name)
 		if (*p >= 'A' && *p <= 'Z')
 			return 1;
 	return str_ends(name, "syscalls") || !strcmp(name, "arch_specific_syscall");
-}
-
-const char *ktable_stand_in(unsigned word_bits)
-{
-	return word_bits == 64 ? "x86_64-linux-gnu" : "i386-linux-gnu";
 }
 
 int ktable_entry_unimplemented(const char *entry)
@@ -53,247 +44,90 @@ void ksyms_free(struct ksyms *k)
 	free(k->v);
 	strv_free(&k->files);
 	free(k->version);
-	free(k->note);
 	memset(k, 0, sizeof(*k));
 }
 
-static struct ksym *ksym_find(struct ksyms *k, const char *name, int private)
-{
-	for (size_t i = 0; i < k->n; i++)
-		if (k->v[i].private == private && !strcmp(k->v[i].name, name))
-			return &k->v[i];
-	return NULL;
-}
-
-/* The text both parses share. __SYSCALL(nr, entry), which the generic table
- * writes after each number, becomes an enum constant whose name carries the
- * entry point (made unique by __COUNTER__) and whose value is the number. */
-static void eval_prelude(const struct keval *ke, struct buf *b)
-{
-	if (ke->want_entries)
-		buf_puts(b, "#define SYSCOV_CAT2(a, b) a##b\n"
-			    "#define SYSCOV_CAT(a, b) SYSCOV_CAT2(a, b)\n"
-			    "#define __SYSCALL(nr, call) "
-			    "enum { SYSCOV_CAT(syscov_sc_##call##_x, __COUNTER__) = (nr) };\n");
-	if (ke->want_version)
-		buf_puts(b, "#if __has_include(<linux/version.h>)\n"
-			    "#include <linux/version.h>\n#endif\n");
-	buf_puts(b, "#include <asm/unistd.h>\n");
-}
-
-static CXTranslationUnit eval_parse(CXIndex idx, const struct keval *ke, const char *src,
-				    unsigned options)
-{
-	struct CXUnsavedFile *uf = xcalloc(ke->nunsaved + 1, sizeof(*uf));
-	uf[0] = (struct CXUnsavedFile){.Filename = TU_NAME, .Contents = src,
-				       .Length = (unsigned long)strlen(src)};
-	for (unsigned i = 0; i < ke->nunsaved; i++)
-		uf[i + 1] = ke->unsaved[i];
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode rc = clang_parseTranslationUnit2(
-		idx, TU_NAME, (const char *const *)ke->args->v, (int)ke->args->n, uf,
-		ke->nunsaved + 1, options | CXTranslationUnit_SkipFunctionBodies, &tu);
-	free(uf);
-	if (rc != CXError_Success || !tu) {
-		err_set(EXIT_INTERNAL, "%s: libclang could not parse asm/unistd.h (error %d)",
-			ke->what, (int)rc);
-		return NULL;
-	}
-	return tu;
-}
-
-/* The first error of a TU as "file:line: message", or NULL. */
-static char *first_error(CXTranslationUnit tu)
-{
-	unsigned n = clang_getNumDiagnostics(tu);
-	for (unsigned i = 0; i < n; i++) {
-		CXDiagnostic d = clang_getDiagnostic(tu, i);
-		char *msg = NULL;
-		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error)
-			msg = clangx_str(clang_formatDiagnostic(
-				d, CXDiagnostic_DisplaySourceLocation));
-		clang_disposeDiagnostic(d);
-		if (msg)
-			return msg;
-	}
-	return NULL;
-}
-
-static enum CXChildVisitResult collect_macro(CXCursor c, CXCursor parent, CXClientData data)
-{
-	(void)parent;
-	struct ksyms *k = data;
-	if (clang_getCursorKind(c) != CXCursor_MacroDefinition ||
-	    clang_Cursor_isMacroFunctionLike(c) || clang_Cursor_isMacroBuiltin(c))
-		return CXChildVisit_Continue;
-	char *full = clangx_str(clang_getCursorSpelling(c));
-	const char *name = NULL;
-	int private = 0;
-	if (str_starts(full, "__NR_"))
-		name = full + 5;
-	else if (str_starts(full, "__ARM_NR_"))
-		name = full + 9, private = 1;
-	if (name && is_c_identifier(name) && !ktable_is_helper(name)) {
-		CXFile f;
-		clang_getSpellingLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-		char *file = f ? clangx_str(clang_getFileName(f)) : xstrdup("");
-		struct ksym *s = ksym_find(k, name, private);
-		if (s) { /* a redefinition: the later one is in force */
-			free(s->file);
-			s->file = file;
-		} else {
-			if (k->n == k->cap) {
-				k->cap = k->cap ? 2 * k->cap : 512;
-				k->v = xrealloc(k->v, k->cap * sizeof(*k->v));
-			}
-			k->v[k->n++] = (struct ksym){.name = xstrdup(name), .file = file,
-						     .private = private};
-		}
-	}
-	free(full);
-	return CXChildVisit_Continue;
-}
-
-static void collect_inclusion(CXFile f, CXSourceLocation *stack, unsigned len, CXClientData data)
-{
-	(void)stack;
-	if (!len) /* the in-memory main file */
-		return;
-	struct strv *files = data;
-	char *name = clangx_str(clang_getFileName(f));
-	if (!strv_contains(files, name))
-		strv_push(files, name);
-	free(name);
-}
-
-struct eval_read {
-	struct ksyms *k;
-	long long ver[4]; /* major, patchlevel, sublevel, code; -1 unset */
-	struct strv entries; /* __SYSCALL() entry points, with their numbers */
-	long long *entry_nr;
+/* The __SYSCALL(nr, entry) invocations of the generic table, in order. */
+struct entries {
+	struct strv name;
+	long long *nr;
 };
 
-/* "syscov_sc_<entry>_x<counter>" -> "<entry>" */
-static char *entry_of(const char *cname)
+static void on_syscall(void *arg, long long nr, const char *entry)
 {
-	const char *s = cname + strlen("syscov_sc_"), *e = s + strlen(s);
-	while (e > s && e[-1] >= '0' && e[-1] <= '9')
-		e--;
-	if (e - s < 3 || e[-1] != 'x' || e[-2] != '_')
-		return NULL;
-	return xstrndup(s, (size_t)(e - 2 - s));
+	struct entries *e = arg;
+	strv_push(&e->name, entry);
+	e->nr = xrealloc(e->nr, e->name.n * sizeof(*e->nr));
+	e->nr[e->name.n - 1] = nr;
 }
 
-static enum CXChildVisitResult read_enum(CXCursor c, CXCursor parent, CXClientData data)
+static void collect(struct kpp *p, struct ksyms *k)
 {
-	(void)parent;
-	struct eval_read *r = data;
-	enum CXCursorKind kind = clang_getCursorKind(c);
-	if (kind == CXCursor_EnumDecl)
-		return CXChildVisit_Recurse;
-	if (kind != CXCursor_EnumConstantDecl || clang_isInvalidDeclaration(c))
-		return CXChildVisit_Continue;
-	char *n = clangx_str(clang_getCursorSpelling(c));
-	long long v = clang_getEnumConstantDeclValue(c);
-	static const char *const vnames[] = {"syscov_v_major", "syscov_v_patch", "syscov_v_sub",
-					     "syscov_v_code"};
-	if (str_starts(n, "syscov_nr_")) {
-		size_t i = strtoul(n + 10, NULL, 10);
-		if (i < r->k->n) {
-			r->k->v[i].nr = v;
-			r->k->v[i].ok = 1;
+	for (size_t i = 0; i < kpp_macro_count(p); i++) {
+		const char *file, *full = kpp_macro(p, i, &file), *name = NULL;
+		int private = 0;
+		if (full && str_starts(full, "__NR_"))
+			name = full + 5;
+		else if (full && str_starts(full, "__ARM_NR_"))
+			name = full + 9, private = 1;
+		if (!name || !is_c_identifier(name) || ktable_is_helper(name))
+			continue;
+		if (k->n == k->cap) {
+			k->cap = k->cap ? 2 * k->cap : 512;
+			k->v = xrealloc(k->v, k->cap * sizeof(*k->v));
 		}
-	} else if (str_starts(n, "syscov_sc_")) {
-		char *entry = entry_of(n);
-		if (entry) {
-			strv_push_own(&r->entries, entry);
-			r->entry_nr = xrealloc(r->entry_nr, r->entries.n * sizeof(*r->entry_nr));
-			r->entry_nr[r->entries.n - 1] = v;
-		}
-	} else {
-		for (size_t i = 0; i < ARRAY_SIZE(vnames); i++)
-			if (!strcmp(n, vnames[i]))
-				r->ver[i] = v;
+		struct ksym *s = &k->v[k->n++];
+		*s = (struct ksym){.name = xstrdup(name), .file = xstrdup(file), .private = private};
+		s->ok = kpp_value(p, full, &s->nr);
 	}
-	free(n);
-	return CXChildVisit_Continue;
+	for (size_t i = 0; i < kpp_files(p)->n; i++)
+		strv_push(&k->files, kpp_files(p)->v[i]);
 }
 
-int ktable_eval(const struct keval *ke_in, struct ksyms *out)
+/* LINUX_VERSION_MAJOR... (6.1.81+), else LINUX_VERSION_CODE, whose sublevel
+ * saturates at 255. */
+static char *version_of(struct kpp *p)
+{
+	long long v[3], code;
+	if (kpp_value(p, "LINUX_VERSION_MAJOR", &v[0]) &&
+	    kpp_value(p, "LINUX_VERSION_PATCHLEVEL", &v[1]) &&
+	    kpp_value(p, "LINUX_VERSION_SUBLEVEL", &v[2]))
+		return xasprintf("%lld.%lld.%lld", v[0], v[1], v[2]);
+	if (kpp_value(p, "LINUX_VERSION_CODE", &code))
+		return xasprintf("%lld.%lld.%lld", code >> 16, (code >> 8) & 255, code & 255);
+	return NULL;
+}
+
+int ktable_eval(const struct keval *ke, struct ksyms *out)
 {
 	memset(out, 0, sizeof(*out));
-	CXIndex idx = clang_createIndex(0, 0);
-	struct buf src = {0};
-	struct strv alt = {0};
-	struct keval kev = *ke_in, *ke = &kev;
-	int rc = -1;
-	eval_prelude(ke, &src);
-	CXTranslationUnit tu = eval_parse(idx, ke, src.p, CXTranslationUnit_DetailedPreprocessingRecord);
-	if (!tu && ke->word_bits) { /* libclang lacks the target: the same word size */
-		const char *stand_in = ktable_stand_in(ke->word_bits);
-		for (size_t i = 0; i < ke->args->n; i++)
-			strv_push(&alt, i && !strcmp(ke->args->v[i - 1], "-target") ? stand_in
-										: ke->args->v[i]);
-		out->note = xasprintf("%s: evaluated as %s, a target this libclang has (%s)",
-				      ke->what, stand_in, err_msg());
-		err_clear();
-		ke->args = &alt;
-		tu = eval_parse(idx, ke, src.p, CXTranslationUnit_DetailedPreprocessingRecord);
+	struct entries en = {0};
+	struct kpp_opts o = ke->kpp;
+	if (ke->want_entries)
+		o.hook = "__SYSCALL", o.on_hook = on_syscall, o.hook_arg = &en;
+	struct kpp *p = kpp_new(&o);
+	int rc = kpp_run(p, ke->want_version ? "#if __has_include(<linux/version.h>)\n"
+					       "#include <linux/version.h>\n#endif\n"
+					       "#include <asm/unistd.h>\n"
+					     : "#include <asm/unistd.h>\n");
+	if (rc < 0) {
+		err_prefix("%s: asm/unistd.h", ke->what);
+	} else {
+		collect(p, out);
+		if (ke->want_version)
+			out->version = version_of(p);
 	}
-	if (!tu)
-		goto out;
-	char *e = first_error(tu);
-	if (e) {
-		err_set(EXIT_INPUT, "%s: asm/unistd.h: %s", ke->what, e);
-		free(e);
-		clang_disposeTranslationUnit(tu);
-		goto out;
-	}
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_macro, out);
-	clang_getInclusions(tu, collect_inclusion, &out->files);
-	clang_disposeTranslationUnit(tu);
-
-	/* second parse: one enum per name, guarded in case a later header
-	 * #undef'd it; an expression that is not an integer constant leaves its
-	 * enum invalid and the name with ok = 0 */
-	for (size_t i = 0; i < out->n; i++) {
-		const char *pfx = out->v[i].private ? "__ARM_NR_" : "__NR_";
-		buf_printf(&src, "#ifdef %s%s\nenum { syscov_nr_%zu = (%s%s) };\n#endif\n", pfx,
-			   out->v[i].name, i, pfx, out->v[i].name);
-	}
-	if (ke->want_version)
-		buf_puts(&src, "#ifdef LINUX_VERSION_MAJOR\n"
-			       "enum { syscov_v_major = LINUX_VERSION_MAJOR,"
-			       " syscov_v_patch = LINUX_VERSION_PATCHLEVEL,"
-			       " syscov_v_sub = LINUX_VERSION_SUBLEVEL };\n"
-			       "#elif defined(LINUX_VERSION_CODE)\n"
-			       "enum { syscov_v_code = LINUX_VERSION_CODE };\n#endif\n");
-	tu = eval_parse(idx, ke, src.p, 0);
-	if (!tu)
-		goto out;
-	struct eval_read r = {.k = out, .ver = {-1, -1, -1, -1}};
-	clang_visitChildren(clang_getTranslationUnitCursor(tu), read_enum, &r);
-	clang_disposeTranslationUnit(tu);
+	kpp_free(p);
 	/* an entry belongs to the (non-private) names with its number; the
 	 * first __SYSCALL() of a number is the one the table uses */
-	for (size_t e = 0; e < r.entries.n; e++)
+	for (size_t e = 0; e < en.name.n; e++)
 		for (size_t i = 0; i < out->n; i++) {
 			struct ksym *s = &out->v[i];
-			if (s->ok && !s->private && s->nr == r.entry_nr[e] && !s->entry)
-				s->entry = xstrdup(r.entries.v[e]);
+			if (s->ok && !s->private && s->nr == en.nr[e] && !s->entry)
+				s->entry = xstrdup(en.name.v[e]);
 		}
-	strv_free(&r.entries);
-	free(r.entry_nr);
-	if (r.ver[0] >= 0 && r.ver[1] >= 0 && r.ver[2] >= 0)
-		out->version = xasprintf("%lld.%lld.%lld", r.ver[0], r.ver[1], r.ver[2]);
-	else if (r.ver[3] >= 0) /* the sublevel of LINUX_VERSION_CODE saturates at 255 */
-		out->version = xasprintf("%lld.%lld.%lld", r.ver[3] >> 16, (r.ver[3] >> 8) & 255,
-					 r.ver[3] & 255);
-	rc = 0;
-out:
-	buf_free(&src);
-	strv_free(&alt);
-	clang_disposeIndex(idx);
+	strv_free(&en.name);
+	free(en.nr);
 	if (rc < 0)
 		ksyms_free(out);
 	return rc;
@@ -319,47 +153,55 @@ int ktable_insert(struct scan_ctx *ctx, sqlite3_stmt **st, const struct krow *r)
 	return db_step_done(ctx->db, *st);
 }
 
-/* Records the headers clang read, each read again through sysroot.h for its
- * hash; one that lies outside the sysroot (a symlink clang followed) fails
- * the scan, since the table would not be the sysroot's. */
-static int note_headers(struct scan_ctx *ctx, const struct strv *files, struct strv *seen,
+/* Reads a header for kpp through sysroot.h: missing, or not a regular file
+ * (a directory), lets the search go on; a path out of the sysroot stops it. */
+static int uapi_read(void *arg, const char *path, struct buf *out)
+{
+	const struct sysroot *sr = arg;
+	const char *rel = sysroot_strip_prefix(sr, path);
+	if (strcmp(sr->root, "/") && rel == path)
+		return err_set(EXIT_INPUT, "%s: header outside the sysroot %s", path, sr->root);
+	int rc = sysroot_read_file(sr, rel, 16 << 20, out, NULL);
+	if (rc == -ENOENT || rc == -ENOTDIR || rc == -EINVAL) {
+		err_clear();
+		return 1;
+	}
+	return rc < 0 ? -1 : 0;
+}
+
+/* The headers of the scan, once each: the ABIs of a sysroot share them. */
+struct uapi_hdrs {
+	struct strv dirs;          /* host paths of sr->uapi_inc */
+	struct kpp_cache cache;
+	struct strv seen;          /* already recorded as inputs */
+};
+
+static int note_headers(struct scan_ctx *ctx, const struct strv *files, struct uapi_hdrs *h,
 			const char *version)
 {
-	const struct sysroot *sr = ctx->sr;
 	for (size_t i = 0; i < files->n; i++) {
-		const char *host = files->v[i], *rel = sysroot_strip_prefix(sr, host);
-		if (strv_contains(seen, host))
+		const char *host = files->v[i];
+		if (strv_contains(&h->seen, host))
 			continue;
-		if (strcmp(sr->root, "/") && rel == host)
-			return err_set(EXIT_INPUT, "%s: header read outside the sysroot %s", host,
-				       sr->root);
-		struct buf b = {0};
-		char *canon = NULL;
-		if (sysroot_read_file(sr, rel, 16 << 20, &b, &canon) < 0)
+		const struct buf *b = kpp_cache_get(&h->cache, host);
+		if (scan_note_input(ctx, "kernel-header", host, b->p, b->len, version) < 0)
 			return -1;
-		int rc = scan_note_input(ctx, "kernel-header", host, b.p, b.len, version);
-		buf_free(&b);
-		free(canon);
-		if (rc < 0)
-			return -1;
-		strv_push(seen, host);
+		strv_push(&h->seen, host);
 	}
 	return 0;
 }
 
 /* Evaluates and stores the table of one ABI. */
 static int scan_abi(struct scan_ctx *ctx, sqlite3_stmt **st, const struct arch_desc *a,
-		    int primary, struct strv *seen)
+		    int primary, struct uapi_hdrs *h)
 {
 	const struct sysroot *sr = ctx->sr;
-	struct strv args = {0};
 	struct ksyms ks;
-	clangx_args(&args, sr, &sr->uapi_inc, a);
 	char *what = xasprintf("%s: %s", sr->root, a->name);
-	struct keval ke = {.args = &args, .want_version = primary, .what = what,
-			   .word_bits = a->word_bits};
+	struct keval ke = {.kpp = {.dirs = &h->dirs, .predefs = a->cpp_predefs, .read = uapi_read,
+				   .read_arg = (void *)sr, .cache = &h->cache},
+			   .want_version = primary, .what = what};
 	int rc = ktable_eval(&ke, &ks);
-	strv_free(&args);
 	free(what);
 	if (rc < 0) {
 		if (primary)
@@ -369,8 +211,6 @@ static int scan_abi(struct scan_ctx *ctx, sqlite3_stmt **st, const struct arch_d
 		err_clear();
 		return rc;
 	}
-	if (ks.note)
-		rc = db_add_diag(ctx->db, ctx->scan_id, "ktable", NULL, 0, "note", ks.note);
 	for (size_t i = 0; rc == 0 && i < ks.n; i++) {
 		const struct ksym *s = &ks.v[i];
 		const char *src = sysroot_strip_prefix(sr, s->file);
@@ -388,7 +228,7 @@ static int scan_abi(struct scan_ctx *ctx, sqlite3_stmt **st, const struct arch_d
 	if (rc == 0 && primary && ks.version)
 		rc = db_scan_set(ctx->db, ctx->scan_id, "kernel_version", ks.version);
 	if (rc == 0)
-		rc = note_headers(ctx, &ks.files, seen, primary ? ks.version : NULL);
+		rc = note_headers(ctx, &ks.files, h, primary ? ks.version : NULL);
 	ksyms_free(&ks);
 	return rc;
 }
@@ -408,14 +248,18 @@ int ktable_scan_uapi(struct scan_ctx *ctx)
 	}
 	free(hdr);
 	sqlite3_stmt *st = NULL;
-	struct strv seen = {0};
-	int rc = scan_abi(ctx, &st, ctx->arch, 1, &seen);
+	struct uapi_hdrs h = {0};
+	for (size_t i = 0; i < sr->uapi_inc.n; i++)
+		strv_push_own(&h.dirs, sysroot_host_path(sr, sr->uapi_inc.v[i]));
+	int rc = scan_abi(ctx, &st, ctx->arch, 1, &h);
 	for (const char *const *c = ctx->arch->companions; rc == 0 && c && *c; c++) {
 		const struct arch_desc *a = arch_find(*c);
 		if (a)
-			rc = scan_abi(ctx, &st, a, 0, &seen);
+			rc = scan_abi(ctx, &st, a, 0, &h);
 	}
 	sqlite3_finalize(st);
-	strv_free(&seen);
+	strv_free(&h.dirs);
+	strv_free(&h.seen);
+	kpp_cache_free(&h.cache);
 	return rc;
 }
