@@ -191,7 +191,7 @@ static int audit_steps(struct cli *c, struct db *db, const int64_t *ids, size_t 
 	if (rc == 0)
 		progress_step(0, 0, "writing reports");
 	if (rc == 0)
-		rc = report_run(db, ids, n, c->output ? c->output : "reports", RF_ALL, !json);
+		rc = report_run(db, ids, n, c->output ? c->output : "reports", RF_ALL, !json, c->jobs);
 	if (rc == 0 && json) {
 		int64_t *sys = xcalloc(n + 1, sizeof(*sys));
 		rc = counts_json(db, sys, report_sysroot_scans(db, ids, n, sys), stdout);

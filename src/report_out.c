@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "progress.h"
@@ -153,8 +154,68 @@ size_t report_sysroot_scans(struct db *db, const int64_t *ids, size_t n, int64_t
 	return k;
 }
 
+/* The per-scan dirs of `all` whose index is k modulo m. */
+static int write_scans(const char *outdir, const struct report *all, int fmt, size_t k, size_t m)
+{
+	int rc = 0;
+	for (size_t i = k; i < all->n && !rc; i += m) {
+		struct report one = {.scans = &all->scans[i], .n = 1};
+		rc = write_dir(outdir, all->scans[i].dir, &one, fmt);
+	}
+	return rc;
+}
+
+/* The per-scan dirs written by m forked children while this process writes
+ * the matrix. The model is loaded: the children touch no DB, and say a
+ * failure through a pipe ("<exit code> <message>"). */
+static int write_forked(const char *outdir, const struct report *all, int fmt, size_t m)
+{
+	pid_t *pid = xcalloc(m, sizeof(*pid));
+	int *fd = xcalloc(m, sizeof(*fd));
+	int rc = 0;
+	fflush(NULL);
+	for (size_t k = 0; k < m; k++) {
+		int p[2];
+		pid[k] = pipe(p) == 0 ? fork() : -1;
+		if (pid[k] == 0) {
+			close(p[0]);
+			if (write_scans(outdir, all, fmt, k, m) < 0)
+				dprintf(p[1], "%d %s", (int)err_code(), err_msg());
+			_exit(0);
+		}
+		if (pid[k] < 0) { /* no child: this process writes its share */
+			fd[k] = -1;
+			rc = rc ? rc : write_scans(outdir, all, fmt, k, m);
+		} else {
+			close(p[1]);
+			fd[k] = p[0];
+		}
+	}
+	if (!rc)
+		rc = write_dir(outdir, "matrix", all, fmt);
+	for (size_t k = 0; k < m; k++) {
+		if (fd[k] < 0)
+			continue;
+		struct buf msg = {0};
+		if (read_fd_all(fd[k], "report writer", 1 << 16, &msg) < 0)
+			err_clear(); /* the exit status still tells */
+		close(fd[k]);
+		int status = 0;
+		waitpid(pid[k], &status, 0);
+		char *sp = msg.len ? strchr(msg.p, ' ') : NULL;
+		if (!rc && sp)
+			rc = err_set((enum exit_code)atoi(msg.p), "%s", sp + 1);
+		else if (!rc && (!WIFEXITED(status) || WEXITSTATUS(status)))
+			rc = err_set(EXIT_INTERNAL, "a report writer process died (status %d)", status);
+		buf_free(&msg);
+	}
+	free(pid);
+	free(fd);
+	return rc;
+}
+
 int report_run(struct db *db, const int64_t *ids, size_t n, const char *outdir, int fmt,
-	       int summary)
+	       int summary, int jobs)
 {
 	int64_t *keep = xcalloc(n + 1, sizeof(*keep));
 	size_t nk = report_sysroot_scans(db, ids, n, keep);
@@ -167,14 +228,16 @@ int report_run(struct db *db, const int64_t *ids, size_t n, const char *outdir, 
 	free(keep);
 	if (rc < 0)
 		return -1;
-	for (size_t i = 0; i < all.n && !rc; i++) {
-		struct report one = {.scans = &all.scans[i], .n = 1};
+	for (size_t i = 0; i < all.n; i++)
 		if (!all.scans[i].nv)
 			note("%s: no verdicts (run syscov classify)", all.scans[i].label);
-		rc = write_dir(outdir, all.scans[i].dir, &one, fmt);
+	if (all.n > 1 && jobs > 1) {
+		rc = write_forked(outdir, &all, fmt, (size_t)jobs - 1 < all.n ? (size_t)jobs - 1 : all.n);
+	} else {
+		rc = write_scans(outdir, &all, fmt, 0, 1);
+		if (!rc && all.n > 1)
+			rc = write_dir(outdir, "matrix", &all, fmt);
 	}
-	if (!rc && all.n > 1)
-		rc = write_dir(outdir, "matrix", &all, fmt);
 	if (!rc && summary)
 		print_summary(&all);
 	report_free(&all);
