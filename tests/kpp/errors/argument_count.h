@@ -1,0 +1,4 @@
+#define f(a, b) a
+
+#if f(1)
+#endif

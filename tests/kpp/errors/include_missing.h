@@ -1,0 +1,2 @@
+
+#include <kpp_no_such_header.h>

@@ -1,0 +1,2 @@
+/* no guard */
+#include "include_self.h"

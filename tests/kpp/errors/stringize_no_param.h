@@ -1,0 +1,1 @@
+#define s(x) #y

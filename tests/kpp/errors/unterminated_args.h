@@ -1,0 +1,3 @@
+#define f(x) x
+#if f(1
+#endif
