@@ -22,7 +22,7 @@ struct man_proto_src {
 	int64_t id;     /* its man_proto row */
 };
 
-/* The facts of one page. */
+/* The facts of one page (man_info_copy() copies every field). */
 struct man_info {
 	char *title, *section, *th_version, *library;
 	struct strv names;
@@ -39,6 +39,9 @@ struct man_info {
 };
 
 void man_extract(const struct roff_doc *doc, struct man_info *mi);
+/* A deep copy (every field: a new one is copied here too), so that a page
+ * extracted once serves every scan that reads it. */
+void man_info_copy(struct man_info *dst, const struct man_info *src);
 void man_info_free(struct man_info *mi);
 
 /* The text of a section (by heading, case-insensitive), lines joined by

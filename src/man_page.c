@@ -586,6 +586,44 @@ void man_extract(const struct roff_doc *doc, struct man_info *mi)
 	read_versions(doc, mi);
 }
 
+static char *dup_opt(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static void copy_strv(struct strv *dst, const struct strv *src)
+{
+	for (size_t i = 0; i < src->n; i++)
+		strv_push(dst, src->v[i]);
+}
+
+void man_info_copy(struct man_info *dst, const struct man_info *src)
+{
+	*dst = (struct man_info){.nprotos = src->nprotos, .nowrap = src->nowrap};
+	dst->title = dup_opt(src->title);
+	dst->section = dup_opt(src->section);
+	dst->th_version = dup_opt(src->th_version);
+	dst->library = dup_opt(src->library);
+	copy_strv(&dst->names, &src->names);
+	copy_strv(&dst->includes, &src->includes);
+	copy_strv(&dst->defines, &src->defines);
+	copy_strv(&dst->context, &src->context);
+	copy_strv(&dst->ftm, &src->ftm);
+	dst->protos = xcalloc(src->nprotos, sizeof(*dst->protos));
+	for (size_t i = 0; i < src->nprotos; i++) {
+		const struct man_proto_src *p = &src->protos[i];
+		dst->protos[i] = (struct man_proto_src){
+			.name = xstrdup(p->name), .text = xstrdup(p->text), .pre = xstrdup(p->pre),
+			.post = xstrdup(p->post), .via_syscall = p->via_syscall,
+			.sys_name = dup_opt(p->sys_name), .id = p->id};
+	}
+	dst->nowrap_text = dup_opt(src->nowrap_text);
+	dst->kernel_since = dup_opt(src->kernel_since);
+	dst->glibc_since = dup_opt(src->glibc_since);
+	dst->removed = dup_opt(src->removed);
+	copy_strv(&dst->diags, &src->diags);
+}
+
 void man_info_free(struct man_info *mi)
 {
 	free(mi->title);

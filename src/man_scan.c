@@ -11,6 +11,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -23,6 +26,8 @@
 #define MAN_MAX_FILE (8u << 20)  /* a compressed or plain page */
 #define MAN_MAX_PAGE (16u << 20) /* a decompressed page: bounds zip bombs */
 #define MAN_MAX_SO 8             /* depth of .so chains */
+#define MAN_MAX_HELPERS 3        /* parsing threads beside the main one */
+#define MAN_PAGES_PER_HELPER 16  /* fewer pages are not worth a thread */
 
 /* Where the pages are: a tree `mr` confining every read (the sysroot, or the
  * man root given by --man-dir or the host) and the man root and section dir
@@ -153,10 +158,11 @@ int man_decompress(const char *path, const struct buf *raw, struct buf *text, ch
 	return rc;
 }
 
-/* A page read, decompressed and parsed, kept for the whole process: the
- * scans of one run that share pages (every cross sysroot falls back to the
- * host's) read and parse each page once. Keyed by host path, size and
- * mtime; a page that changes gets a new entry. */
+/* A page read, decompressed, parsed and extracted, kept for the whole
+ * process: the scans of one run that share pages (every cross sysroot falls
+ * back to the host's) do that once per page. Keyed by host path, size and
+ * mtime; a page that changes gets a new entry. Each entry is an allocation
+ * of its own: the parsing threads hold pointers to them. */
 struct page_ent {
 	char *host;
 	int64_t size, mtime_ns; /* size -1: stat failed, never reused */
@@ -166,45 +172,228 @@ struct page_ent {
 	char *why;
 	size_t text_len;
 	struct roff_doc doc;
+	struct man_info mi;     /* the facts of a page read that is no .so alias */
+	int queued;             /* in the running batch (main thread only) */
+	struct buf raw;         /* the file, from its read to its parse */
+	atomic_int parsed;      /* the fields above are final (release) */
 };
-static struct page_ent *page_cache;
+static struct page_ent **page_cache;
 static size_t npage_cache, cap_page_cache;
 
-static const struct page_ent *parsed_page(const struct man_src *src, const char *path)
+/* The entry of `host` as `st` found it (NULL: stat failed); a new one,
+ * not yet parsed, when the cache has none. */
+static struct page_ent *page_lookup(const char *host, const struct stat *st)
 {
-	char *host = sysroot_host_path(src->mr, path);
-	struct stat st;
-	int have = stat(host, &st) == 0;
-	int64_t mt = have ? scan_cache_mtime_ns(&st) : 0;
-	for (size_t i = 0; have && i < npage_cache; i++) {
-		const struct page_ent *e = &page_cache[i];
-		if (e->size == (int64_t)st.st_size && e->mtime_ns == mt && !strcmp(e->host, host)) {
-			free(host);
+	int64_t mt = st ? scan_cache_mtime_ns(st) : 0;
+	for (size_t i = 0; st && i < npage_cache; i++) {
+		struct page_ent *e = page_cache[i];
+		if (e->size == (int64_t)st->st_size && e->mtime_ns == mt && !strcmp(e->host, host))
 			return e;
-		}
 	}
 	if (npage_cache == cap_page_cache) {
 		cap_page_cache = cap_page_cache ? cap_page_cache * 2 : 512;
 		page_cache = xrealloc(page_cache, cap_page_cache * sizeof(*page_cache));
 	}
-	struct page_ent *e = &page_cache[npage_cache++];
-	*e = (struct page_ent){.host = host, .size = have ? (int64_t)st.st_size : -1, .mtime_ns = mt};
-	struct buf raw = {0}, text = {0};
-	if (sysroot_read_file(src->mr, path, MAN_MAX_FILE, &raw, NULL) < 0) {
+	struct page_ent *e = xcalloc(1, sizeof(*e));
+	e->host = xstrdup(host);
+	e->size = st ? (int64_t)st->st_size : -1;
+	e->mtime_ns = mt;
+	atomic_init(&e->parsed, 0);
+	page_cache[npage_cache++] = e;
+	return e;
+}
+
+/* Reads the file of an entry: on the main thread only, as sysroot.h
+ * reports through the process-wide error state. */
+static void read_page(const struct man_src *src, const char *path, struct page_ent *e)
+{
+	if (sysroot_read_file(src->mr, path, MAN_MAX_FILE, &e->raw, NULL) < 0) {
 		e->why = xstrdup(err_msg());
 		err_clear();
 		e->rc = -1;
+		buf_free(&e->raw);
 	} else {
 		e->read = 1;
-		e->hash = hash64(raw.p, raw.len, 0);
-		e->rc = man_decompress(path, &raw, &text, &e->why);
-		e->text_len = text.len;
-		if (e->rc == 0 || text.len)
-			roff_parse(text.p, text.len, &e->doc);
 	}
-	buf_free(&raw);
+}
+
+/* Decompresses, parses and extracts a page read; on any thread: it
+ * touches only e and `text`, a scratch buffer of the calling thread. */
+static void parse_page(struct page_ent *e, struct buf *text)
+{
+	if (e->read) {
+		e->hash = hash64(e->raw.p, e->raw.len, 0);
+		text->len = 0;
+		e->rc = man_decompress(e->host, &e->raw, text, &e->why);
+		e->text_len = text->len;
+		if (e->rc == 0 || text->len) {
+			roff_parse(text->p, text->len, &e->doc);
+			if (!e->doc.so)
+				man_extract(&e->doc, &e->mi);
+		}
+		buf_free(&e->raw);
+	}
+	atomic_store_explicit(&e->parsed, 1, memory_order_release);
+}
+
+/* The pages of one scan not yet in the cache, parsed by the main thread and
+ * a helper thread per further core: the main thread reads the files in
+ * order (the helpers parse what it has read), then writes the rows in
+ * order, parsing a page nobody has started whenever the next one it needs
+ * is not ready. Claims go in order (`next`), so both cores stay busy to
+ * the end whatever the pages' sizes. */
+struct batch {
+	struct page_ent **v;
+	char **paths;           /* sysroot-relative, for the read */
+	size_t n, cap;
+	atomic_size_t next;     /* the next page to claim */
+	size_t nread;           /* v[0..nread) have been read (under mu) */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;      /* a page was read or parsed */
+	pthread_t helpers[MAN_MAX_HELPERS];
+	size_t nhelpers;
+	struct buf text;        /* the main thread's scratch */
+};
+
+static void batch_add(struct batch *b, struct page_ent *e, const char *path)
+{
+	if (e->queued || atomic_load_explicit(&e->parsed, memory_order_acquire))
+		return;
+	if (b->n == b->cap) {
+		b->cap = b->cap ? b->cap * 2 : 256;
+		b->v = xrealloc(b->v, b->cap * sizeof(*b->v));
+		b->paths = xrealloc(b->paths, b->cap * sizeof(*b->paths));
+	}
+	e->queued = 1;
+	b->v[b->n] = e;
+	b->paths[b->n++] = xstrdup(path);
+}
+
+static void *batch_helper(void *arg)
+{
+	struct batch *b = arg;
+	struct buf text = {0};
+	for (size_t j; (j = atomic_fetch_add(&b->next, 1)) < b->n;) {
+		pthread_mutex_lock(&b->mu);
+		while (b->nread <= j)
+			pthread_cond_wait(&b->cv, &b->mu);
+		pthread_mutex_unlock(&b->mu);
+		parse_page(b->v[j], &text);
+		pthread_mutex_lock(&b->mu);
+		pthread_cond_broadcast(&b->cv);
+		pthread_mutex_unlock(&b->mu);
+	}
 	buf_free(&text);
+	return NULL;
+}
+
+/* Starts the helpers (none for a few pages, or on one core), then reads
+ * every page of the batch. */
+static void batch_run(struct batch *b, const struct man_src *src)
+{
+	atomic_init(&b->next, 0);
+	if (!b->n)
+		return;
+	pthread_mutex_init(&b->mu, NULL);
+	pthread_cond_init(&b->cv, NULL);
+	cpu_set_t cpus;
+	size_t ncpu = sched_getaffinity(0, sizeof(cpus), &cpus) == 0 ? (size_t)CPU_COUNT(&cpus) : 1;
+	size_t want = ncpu > 1 ? ncpu - 1 : 0;
+	if (want > MAN_MAX_HELPERS)
+		want = MAN_MAX_HELPERS;
+	if (want > b->n / MAN_PAGES_PER_HELPER)
+		want = b->n / MAN_PAGES_PER_HELPER;
+	/* a thread that cannot start leaves its share to the others */
+	while (b->nhelpers < want && pthread_create(&b->helpers[b->nhelpers], NULL, batch_helper, b) == 0)
+		b->nhelpers++;
+	for (size_t i = 0; i < b->n; i++) {
+		read_page(src, b->paths[i], b->v[i]);
+		pthread_mutex_lock(&b->mu);
+		b->nread = i + 1;
+		pthread_cond_broadcast(&b->cv);
+		pthread_mutex_unlock(&b->mu);
+	}
+}
+
+/* Parses the next unclaimed page of the batch on this thread; 0 when every
+ * page has been claimed. */
+static int batch_claim(struct batch *b)
+{
+	size_t j = atomic_fetch_add(&b->next, 1);
+	if (j >= b->n)
+		return 0;
+	parse_page(b->v[j], &b->text);
+	return 1;
+}
+
+/* Waits for a page of the batch, parsing others meanwhile. */
+static void batch_wait(struct batch *b, struct page_ent *e)
+{
+	while (!atomic_load_explicit(&e->parsed, memory_order_acquire)) {
+		if (batch_claim(b))
+			continue;
+		pthread_mutex_lock(&b->mu);
+		while (!atomic_load_explicit(&e->parsed, memory_order_acquire))
+			pthread_cond_wait(&b->cv, &b->mu);
+		pthread_mutex_unlock(&b->mu);
+	}
+}
+
+/* Parses what nobody has claimed yet (all of it after a scan that failed
+ * midway: the cache holds no half-done entry), then joins the helpers. */
+static void batch_end(struct batch *b)
+{
+	if (b->n) {
+		while (batch_claim(b))
+			;
+		for (size_t i = 0; i < b->nhelpers; i++)
+			pthread_join(b->helpers[i], NULL);
+		pthread_mutex_destroy(&b->mu);
+		pthread_cond_destroy(&b->cv);
+	}
+	for (size_t i = 0; i < b->n; i++) {
+		b->v[i]->queued = 0;
+		free(b->paths[i]);
+	}
+	free(b->v);
+	free(b->paths);
+	buf_free(&b->text);
+}
+
+/* Makes sure a page is parsed: in the batch, or here (a .so target the
+ * batch does not hold). */
+static void page_ready(const struct man_src *src, struct batch *b, struct page_ent *e,
+		       const char *path)
+{
+	if (atomic_load_explicit(&e->parsed, memory_order_acquire))
+		return;
+	if (e->queued) {
+		batch_wait(b, e);
+		return;
+	}
+	read_page(src, path, e);
+	parse_page(e, &b->text);
+}
+
+/* The entry of a resolved page path. */
+static struct page_ent *page_at(const struct man_src *src, const char *rel)
+{
+	char *host = sysroot_host_path(src->mr, rel);
+	struct stat st;
+	struct page_ent *e = page_lookup(host, stat(host, &st) == 0 ? &st : NULL);
+	free(host);
 	return e;
+}
+
+/* Whether a resolved path is a regular file: its resolution already walked
+ * every component, so one stat says what sysroot_is_file() would. */
+static int is_page_file(const struct man_src *src, const char *rel)
+{
+	char *host = sysroot_host_path(src->mr, rel);
+	struct stat st;
+	int ok = stat(host, &st) == 0 && S_ISREG(st.st_mode);
+	free(host);
+	return ok;
 }
 
 /* "foo.2.gz" -> "foo.2" */
@@ -251,7 +440,7 @@ static char *so_target(const struct man_src *src, const char *so, char **why)
 			free(rel);
 			return NULL;
 		}
-		if (rc == 0 && sysroot_is_file(src->mr, rel))
+		if (rc == 0 && is_page_file(src, rel))
 			return rel;
 		free(rel);
 		if (rc == -EXDEV) {
@@ -415,8 +604,8 @@ static int broken_row(struct man_db *m, const char *file, const char *path, cons
 
 /* Follows a chain of `.so` pages from `first`; returns 1 with the final
  * page in *final, 0 with *why when it cannot. */
-static int follow_so(const struct man_src *src, const char *path, const char *first,
-		     char **final, char **why)
+static int follow_so(const struct man_src *src, struct batch *b, const char *path,
+		     const char *first, char **final, char **why)
 {
 	struct strv seen = {0};
 	char *so = xstrdup(first);
@@ -437,7 +626,8 @@ static int follow_so(const struct man_src *src, const char *path, const char *fi
 		}
 		strv_push(&seen, t);
 		/* a page that did not read whole ends the chain */
-		const struct page_ent *e = parsed_page(src, t);
+		struct page_ent *e = page_at(src, t);
+		page_ready(src, b, e, t);
 		free(so);
 		so = e->rc == 0 && e->doc.so ? xstrdup(e->doc.so) : NULL;
 		if (!so) {
@@ -452,75 +642,119 @@ static int follow_so(const struct man_src *src, const char *path, const char *fi
 	return ok;
 }
 
-static int scan_one(struct man_db *m, const struct man_src *src, const char *file,
-		    struct pages *pages)
+/* What a file of the man dir is, found before any row is written, so that
+ * the pages can be parsed meanwhile. */
+struct plan {
+	char *path;          /* dir/file, sysroot-relative */
+	char *why;           /* no page: why (a row and a diag say so) */
+	char *alias;         /* a symlink: the page it stands for */
+	struct page_ent *e;  /* else the page */
+};
+
+static void plan_file(const struct man_src *src, int canonical, const char *file,
+		      struct plan *p, struct batch *b)
 {
-	char *path = xasprintf("%s/%s", src->dir, file), *rel = NULL;
-	int rc = 0;
-	if (sysroot_resolve(src->mr, path, &rel) < 0) {
-		char *why = xasprintf("cannot resolve: %s", err_msg());
-		err_clear();
-		rc = broken_row(m, file, path, why);
-		free(why);
-		free(path);
-		return rc;
-	}
-	if (strcmp(rel, path)) { /* a symlink: an alias page */
-		if (!inside(src, rel) || !sysroot_is_file(src->mr, rel)) {
-			char *why = xasprintf("alias points outside the man dir or to no page: %s", rel);
-			rc = broken_row(m, file, path, why);
-			free(why);
-		} else {
-			rc = alias_row(m, file, rel);
+	p->path = xasprintf("%s/%s", src->dir, file);
+	if (canonical) {
+		/* in a dir that resolves to itself, an entry that is no symlink
+		 * resolves to itself: one lstat() instead of a walk of the path */
+		char *host = sysroot_host_path(src->mr, p->path);
+		struct stat st;
+		int direct = lstat(host, &st) == 0 && !S_ISLNK(st.st_mode);
+		if (direct)
+			p->e = page_lookup(host, &st);
+		free(host);
+		if (direct) {
+			batch_add(b, p->e, p->path);
+			return;
 		}
-		free(rel);
-		free(path);
-		return rc;
+	}
+	char *rel = NULL;
+	if (sysroot_resolve(src->mr, p->path, &rel) < 0) {
+		p->why = xasprintf("cannot resolve: %s", err_msg());
+		err_clear();
+	} else if (strcmp(rel, p->path)) { /* a symlink: an alias page */
+		if (!inside(src, rel) || !is_page_file(src, rel))
+			p->why = xasprintf("alias points outside the man dir or to no page: %s", rel);
+		else
+			p->alias = xstrdup(rel);
+	} else {
+		p->e = page_at(src, rel);
+		batch_add(b, p->e, p->path);
 	}
 	free(rel);
-	const struct page_ent *e = parsed_page(src, path);
+}
+
+static void plan_free(struct plan *p)
+{
+	free(p->path);
+	free(p->why);
+	free(p->alias);
+}
+
+/* Plans every file of the dir (into plans[files->n]) and reads and parses
+ * the pages the cache lacks, the helpers' part in the background. */
+static void plan_dir(const struct man_src *src, const struct strv *files, struct plan *plans,
+		     struct batch *b)
+{
+	char *rel = NULL;
+	int canonical = sysroot_resolve(src->mr, src->dir, &rel) == 0 && !strcmp(rel, src->dir);
+	err_clear();
+	free(rel);
+	for (size_t i = 0; i < files->n; i++)
+		plan_file(src, canonical, files->v[i], &plans[i], b);
+	batch_run(b, src);
+}
+
+static int write_file(struct man_db *m, const struct man_src *src, struct batch *b,
+		      const char *file, const struct plan *p, struct pages *pages)
+{
+	if (p->why)
+		return broken_row(m, file, p->path, p->why);
+	if (p->alias)
+		return alias_row(m, file, p->alias);
+	struct page_ent *e = p->e;
+	page_ready(src, b, e, p->path);
 	const struct roff_doc *doc = &e->doc;
+	int rc = 0;
 	if (e->read && db_add_input(m->ctx->db, m->ctx->scan_id, "man", e->host, e->size,
-				    e->mtime_ns, e->hash, NULL) < 0) {
+				    e->mtime_ns, e->hash, NULL) < 0)
+		return -1;
+	if (e->rc < 0 && !e->text_len)
+		return broken_row(m, file, p->path, e->why);
+	/* a truncated page still gives what it has; the diag says so */
+	if (e->rc < 0 && diag(m, p->path, 0, e->why) < 0)
 		rc = -1;
-	} else if (e->rc < 0 && !e->text_len) {
-		rc = broken_row(m, file, path, e->why);
-	} else {
-		/* a truncated page still gives what it has; the diag says so */
-		if (e->rc < 0 && diag(m, path, 0, e->why) < 0)
-			rc = -1;
-		for (size_t i = 0; i < doc->diags.n && rc == 0; i++)
-			rc = diag(m, path, 0, doc->diags.v[i]);
-		if (rc == 0 && doc->so) {
-			char *final = NULL, *swhy = NULL;
-			if (follow_so(src, path, doc->so, &final, &swhy))
-				rc = alias_row(m, file, final);
-			else
-				rc = broken_row(m, file, path, swhy);
-			free(final);
-			free(swhy);
-		} else if (rc == 0) {
-			if (pages->n == pages->cap) {
-				pages->cap = pages->cap ? pages->cap * 2 : 256;
-				pages->v = xrealloc(pages->v, pages->cap * sizeof(*pages->v));
-			}
-			struct man_info *mi = &pages->v[pages->n++];
-			memset(mi, 0, sizeof(*mi));
-			man_extract(doc, mi);
-			if (mi->th_version)
-				strv_push(&pages->versions, mi->th_version);
-			for (size_t i = 0; i < mi->diags.n && rc == 0; i++)
-				rc = diag(m, path, 0, mi->diags.v[i]);
-			struct page_row row = {.file = file, .mi = mi};
-			if (rc == 0 && insert_page(m, &row) < 0)
-				rc = -1;
-			if (rc == 0 && mi->title && !strcasecmp(mi->title, "syscalls"))
-				rc = syscalls_table(m, doc, path);
-			if (rc == 0 && mi->title && !strcasecmp(mi->title, "unimplemented"))
-				rc = unimplemented_list(m, mi);
+	for (size_t i = 0; i < doc->diags.n && rc == 0; i++)
+		rc = diag(m, p->path, 0, doc->diags.v[i]);
+	if (rc == 0 && doc->so) {
+		char *final = NULL, *swhy = NULL;
+		if (follow_so(src, b, p->path, doc->so, &final, &swhy))
+			rc = alias_row(m, file, final);
+		else
+			rc = broken_row(m, file, p->path, swhy);
+		free(final);
+		free(swhy);
+	} else if (rc == 0) {
+		if (pages->n == pages->cap) {
+			pages->cap = pages->cap ? pages->cap * 2 : 256;
+			pages->v = xrealloc(pages->v, pages->cap * sizeof(*pages->v));
 		}
+		/* the scan's own copy: the typing takes it and sets its ids */
+		struct man_info *mi = &pages->v[pages->n++];
+		man_info_copy(mi, &e->mi);
+		if (mi->th_version)
+			strv_push(&pages->versions, mi->th_version);
+		for (size_t i = 0; i < mi->diags.n && rc == 0; i++)
+			rc = diag(m, p->path, 0, mi->diags.v[i]);
+		struct page_row row = {.file = file, .mi = mi};
+		if (rc == 0 && insert_page(m, &row) < 0)
+			rc = -1;
+		if (rc == 0 && mi->title && !strcasecmp(mi->title, "syscalls"))
+			rc = syscalls_table(m, doc, p->path);
+		if (rc == 0 && mi->title && !strcasecmp(mi->title, "unimplemented"))
+			rc = unimplemented_list(m, mi);
 	}
-	free(path);
 	return rc;
 }
 
@@ -651,16 +885,17 @@ void man_scan_warm(const struct sysroot *sr, const struct cli *cli)
 	struct scan_ctx ctx = {.sr = sr, .arch = sr->arch, .cli = cli};
 	struct man_src src = {0};
 	struct strv files = {0};
-	if ((!cli || !cli->no_man) && find_pages(&src, &ctx) > 0 && list_dir(&src, &files) == 0)
-		for (size_t i = 0; i < files.n; i++) {
-			char *path = xasprintf("%s/%s", src.dir, files.v[i]), *rel = NULL;
-			/* the pages scan_one() reads: not aliases (symlinks) */
-			if (sysroot_resolve(src.mr, path, &rel) == 0 && !strcmp(rel, path))
-				parsed_page(&src, path);
-			free(rel);
-			free(path);
-		}
+	struct batch b = {0};
+	struct plan *plans = NULL;
+	if ((!cli || !cli->no_man) && find_pages(&src, &ctx) > 0 && list_dir(&src, &files) == 0) {
+		plans = xcalloc(files.n + 1, sizeof(*plans));
+		plan_dir(&src, &files, plans, &b);
+	}
+	batch_end(&b);
 	err_clear();
+	for (size_t i = 0; plans && i < files.n; i++)
+		plan_free(&plans[i]);
+	free(plans);
 	strv_free(&files);
 	free(src.own.root);
 	free(src.root);
@@ -680,11 +915,18 @@ int man_scan(struct scan_ctx *ctx)
 		return db_scan_set(ctx->db, ctx->scan_id, "man_source", "none");
 	struct strv files = {0};
 	struct pages pages = {0};
+	struct batch b = {0};
+	struct plan *plans = NULL;
 	int rc = list_dir(&src, &files);
 	if (rc == 0)
 		rc = prepare(&m);
+	if (rc == 0) {
+		plans = xcalloc(files.n + 1, sizeof(*plans));
+		plan_dir(&src, &files, plans, &b);
+	}
 	for (size_t i = 0; i < files.n && rc == 0; i++)
-		rc = scan_one(&m, &src, files.v[i], &pages);
+		rc = write_file(&m, &src, &b, files.v[i], &plans[i], &pages);
+	batch_end(&b);
 	if (rc == 0) {
 		char *dir = sysroot_host_path(src.mr, src.dir);
 		const char *ver = most_common(&pages.versions);
@@ -707,6 +949,9 @@ int man_scan(struct scan_ctx *ctx)
 		man_info_free(&pages.v[i]);
 	free(pages.v);
 	strv_free(&pages.versions);
+	for (size_t i = 0; plans && i < files.n; i++)
+		plan_free(&plans[i]);
+	free(plans);
 	strv_free(&files);
 	free(src.own.root);
 	free(src.root);
