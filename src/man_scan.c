@@ -203,11 +203,17 @@ static struct page_ent *page_lookup(const char *host, const struct stat *st)
 	return e;
 }
 
-/* Reads the file of an entry: on the main thread only, as sysroot.h
- * reports through the process-wide error state. */
-static void read_page(const struct man_src *src, const char *path, struct page_ent *e)
+/* syscalls(2), whose table the scan reads from its lines. */
+static int is_syscalls(const struct man_info *mi)
 {
-	if (sysroot_read_file(src->mr, path, MAN_MAX_FILE, &e->raw, NULL) < 0) {
+	return mi->title && !strcasecmp(mi->title, "syscalls");
+}
+
+/* Reads the file of an entry at `rel`, a resolved path: on the main thread
+ * only, as sysroot.h reports through the process-wide error state. */
+static void read_page(const struct man_src *src, const char *rel, struct page_ent *e)
+{
+	if (sysroot_read_resolved(src->mr, rel, MAN_MAX_FILE, &e->raw) < 0) {
 		e->why = xstrdup(err_msg());
 		err_clear();
 		e->rc = -1;
@@ -230,6 +236,10 @@ static void parse_page(struct page_ent *e, struct buf *text)
 			roff_parse(text->p, text->len, &e->doc);
 			if (!e->doc.so)
 				man_extract(&e->doc, &e->mi);
+			/* the facts are taken: only syscalls(2) is read again (its
+			 * table), and the memory goes to the next page */
+			if (!is_syscalls(&e->mi))
+				roff_free_lines(&e->doc);
 		}
 		buf_free(&e->raw);
 	}
@@ -244,7 +254,7 @@ static void parse_page(struct page_ent *e, struct buf *text)
  * the end whatever the pages' sizes. */
 struct batch {
 	struct page_ent **v;
-	char **paths;           /* sysroot-relative, for the read */
+	char **paths;           /* resolved, for the read */
 	size_t n, cap;
 	atomic_size_t next;     /* the next page to claim */
 	size_t nread;           /* v[0..nread) have been read (under mu) */
@@ -360,10 +370,10 @@ static void batch_end(struct batch *b)
 	buf_free(&b->text);
 }
 
-/* Makes sure a page is parsed: in the batch, or here (a .so target the
- * batch does not hold). */
+/* Makes sure the page at `rel` (resolved) is parsed: in the batch, or here
+ * (a .so target the batch does not hold). */
 static void page_ready(const struct man_src *src, struct batch *b, struct page_ent *e,
-		       const char *path)
+		       const char *rel)
 {
 	if (atomic_load_explicit(&e->parsed, memory_order_acquire))
 		return;
@@ -371,7 +381,7 @@ static void page_ready(const struct man_src *src, struct batch *b, struct page_e
 		batch_wait(b, e);
 		return;
 	}
-	read_page(src, path, e);
+	read_page(src, rel, e);
 	parse_page(e, &b->text);
 }
 
@@ -750,7 +760,7 @@ static int write_file(struct man_db *m, const struct man_src *src, struct batch 
 		struct page_row row = {.file = file, .mi = mi};
 		if (rc == 0 && insert_page(m, &row) < 0)
 			rc = -1;
-		if (rc == 0 && mi->title && !strcasecmp(mi->title, "syscalls"))
+		if (rc == 0 && is_syscalls(mi))
 			rc = syscalls_table(m, doc, p->path);
 		if (rc == 0 && mi->title && !strcasecmp(mi->title, "unimplemented"))
 			rc = unimplemented_list(m, mi);

@@ -696,12 +696,21 @@ void roff_parse(const char *data, size_t len, struct roff_doc *doc)
 	buf_free(&ln);
 }
 
-void roff_free(struct roff_doc *doc)
+void roff_free_lines(struct roff_doc *doc)
 {
 	for (size_t i = 0; i < doc->nblocks; i++)
 		free(doc->blocks[i]);
 	free(doc->blocks);
 	free(doc->v);
+	doc->blocks = NULL;
+	doc->v = NULL;
+	doc->room = NULL;
+	doc->nblocks = doc->capblocks = doc->n = doc->cap = doc->left = 0;
+}
+
+void roff_free(struct roff_doc *doc)
+{
+	roff_free_lines(doc);
 	strv_free(&doc->th);
 	strv_free(&doc->diags);
 	free(doc->so);

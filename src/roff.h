@@ -48,6 +48,9 @@ struct roff_doc {
  * dropped). Fills doc; always succeeds. */
 void roff_parse(const char *data, size_t len, struct roff_doc *doc);
 void roff_free(struct roff_doc *doc);
+/* Frees the lines only (.TH, .so and the diagnostics stay): what a reader
+ * keeps once it has taken its facts from them. */
+void roff_free_lines(struct roff_doc *doc);
 
 /* Resolves the escapes of one line of roff text into plain UTF-8 text;
  * sets *join when the text ends with \c (the next line continues it). */

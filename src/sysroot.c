@@ -155,36 +155,39 @@ static int resolve(const struct sysroot *sr, const char *path, char **rel, int q
 	return 0;
 }
 
+/* Opens a resolved path: O_NOFOLLOW, so that a last component swapped for a
+ * symlink since its resolution is refused. */
+static int open_resolved(const struct sysroot *sr, const char *rel)
+{
+	char *host = sysroot_host_path(sr, rel);
+	int fd = open(host, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		fd = -errno;
+		err_set(EXIT_INPUT, "%s: %s", host, strerror(errno));
+	}
+	free(host);
+	return fd;
+}
+
 int sysroot_open_file(const struct sysroot *sr, const char *path, char **rel)
 {
 	char *r;
 	int rc = sysroot_resolve(sr, path, &r);
 	if (rc < 0)
 		return rc;
-	char *host = sysroot_host_path(sr, r);
-	int fd = open(host, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		rc = -errno;
-		err_set(EXIT_INPUT, "%s: %s", host, strerror(errno));
-		free(host);
+	int fd = open_resolved(sr, r);
+	if (fd < 0 || !rel)
 		free(r);
-		return rc;
-	}
-	free(host);
-	if (rel)
-		*rel = r;
 	else
-		free(r);
+		*rel = r;
 	return fd;
 }
 
-int sysroot_read_file(const struct sysroot *sr, const char *path, size_t max, struct buf *out,
-		      char **rel)
+/* Reads the whole regular file open at fd (closed here), at most `max`
+ * bytes; errors name `path`. */
+static int read_open(const struct sysroot *sr, int fd, const char *path, size_t max,
+		     struct buf *out)
 {
-	char *r = NULL;
-	int fd = sysroot_open_file(sr, path, &r);
-	if (fd < 0)
-		return fd;
 	struct stat st;
 	int rc = 0;
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -200,11 +203,28 @@ int sysroot_read_file(const struct sysroot *sr, const char *path, size_t max, st
 		rc = read_fd_all(fd, path, max, out);
 	}
 	close(fd);
+	return rc;
+}
+
+int sysroot_read_file(const struct sysroot *sr, const char *path, size_t max, struct buf *out,
+		      char **rel)
+{
+	char *r = NULL;
+	int fd = sysroot_open_file(sr, path, &r);
+	if (fd < 0)
+		return fd;
+	int rc = read_open(sr, fd, path, max, out);
 	if (rc < 0 || !rel)
 		free(r);
 	else
 		*rel = r;
 	return rc;
+}
+
+int sysroot_read_resolved(const struct sysroot *sr, const char *rel, size_t max, struct buf *out)
+{
+	int fd = open_resolved(sr, rel);
+	return fd < 0 ? fd : read_open(sr, fd, rel, max, out);
 }
 
 static int is_type(const struct sysroot *sr, const char *path, mode_t type)

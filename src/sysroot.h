@@ -51,6 +51,9 @@ int sysroot_open_file(const struct sysroot *sr, const char *path, char **rel);
 /* Resolves, then reads the whole regular file, at most `max` bytes. */
 int sysroot_read_file(const struct sysroot *sr, const char *path, size_t max, struct buf *out,
 		      char **rel);
+/* sysroot_read_file() of a path sysroot_resolve() returned, without walking
+ * it again (a scanner reading hundreds of files of one resolved dir). */
+int sysroot_read_resolved(const struct sysroot *sr, const char *rel, size_t max, struct buf *out);
 /* 1 if `path` resolves to a directory (or regular file) inside the sysroot. */
 int sysroot_is_dir(const struct sysroot *sr, const char *path);
 int sysroot_is_file(const struct sysroot *sr, const char *path);
