@@ -120,7 +120,9 @@ int db_open(struct db *db, const char *path, int create)
 {
 	memset(db, 0, sizeof(*db));
 	db->path = xstrdup(path);
-	int flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0);
+	/* one thread uses a connection: no mutex around every SQLite call (the
+	 * scans and classify make hundreds of thousands of them) */
+	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
 	if (sqlite3_open_v2(path, &db->h, flags, NULL) != SQLITE_OK) {
 		err_set(EXIT_DB, "%s: cannot open database: %s", path,
 			db->h ? sqlite3_errmsg(db->h) : "out of memory");
