@@ -102,7 +102,13 @@ void json_write_string(FILE *f, const char *s)
 			p += n;
 			continue;
 		} else {
-			fputc(c, f);
+			/* a run of plain characters in one write */
+			const unsigned char *e = p + 1;
+			while (*e >= 0x20 && *e < 0x7f && *e != '"' && *e != '\\')
+				e++;
+			fwrite(p, 1, (size_t)(e - p), f);
+			p = e;
+			continue;
 		}
 		p++;
 	}
