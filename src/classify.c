@@ -26,24 +26,34 @@
 
 const char *const classify_classes[4] = {"wrapped", "obsolete", "internal", "missing"};
 
+/* Rows in memory, sorted by their first column (the key): a fact of the
+ * scan (every value as text, NULL for SQL NULL, in one arena; the key also
+ * as an integer, for the facts keyed by an id), or a curated table. */
+struct rows {
+	size_t n, ncol;
+	const char **v; /* n * ncol */
+	int64_t *id;
+	char *arena;
+};
+
 /* ---- curated tables ---------------------------------------------------- */
 
 /* One curated table: its file and its columns (in the file's header row,
  * any order; every row needs a non-empty value in each), and once read, its
- * rows: ncols values each, in the order of cols. */
+ * rows: the values in the order of cols, by syscall, in file order within
+ * one. */
 struct datatab {
 	const char *file;
 	const char *cols[6];
-	size_t ncols, n;
-	char **v;
+	struct rows rows;
 };
 
 enum { T_ALIAS, T_OBSOLETE, T_INTERNAL };
 static struct datatab datatabs[] = {
-	[T_ALIAS] = {"aliases.tsv", {"syscall", "wrapper", "kind", "source"}, 0, 0, NULL},
+	[T_ALIAS] = {"aliases.tsv", {"syscall", "wrapper", "kind", "source"}, {0}},
 	[T_OBSOLETE] = {"obsolete.tsv", {"syscall", "arch", "reason", "replacement", "kernel", "source"},
-			0, 0, NULL},
-	[T_INTERNAL] = {"internal.tsv", {"syscall", "source"}, 0, 0, NULL},
+			{0}},
+	[T_INTERNAL] = {"internal.tsv", {"syscall", "source"}, {0}},
 };
 
 /* Splits a TSV line in place; returns the number of fields (at most max). */
@@ -62,12 +72,20 @@ static size_t split_tabs(char *line, char **f, size_t max)
 	return n;
 }
 
+/* Rows (pointers to their first value) by first value, then file order. */
+static int cmp_row(const void *a, const void *b)
+{
+	char **const *x = a, **const *y = b;
+	int c = strcmp((*x)[0], (*y)[0]);
+	return c ? c : (*x > *y) - (*x < *y);
+}
+
 /* Reads one data file, unless an earlier scan of this process did. Lines
  * starting with '#' and blank lines are comments; the first other line is
  * the header. */
 static int load_datatab(struct datatab *t)
 {
-	if (t->v)
+	if (t->rows.v)
 		return 0;
 	size_t ncols = 0;
 	while (ncols < ARRAY_SIZE(t->cols) && t->cols[ncols])
@@ -115,43 +133,40 @@ static int load_datatab(struct datatab *t)
 		return -1;
 	}
 	/* kept for the process: never freed */
-	t->ncols = ncols;
-	t->n = vals.n / ncols;
-	t->v = vals.v ? vals.v : xcalloc(1, sizeof(char *));
+	size_t n = vals.n / ncols;
+	char ***order = xmalloc((n + 1) * sizeof(*order));
+	for (size_t i = 0; i < n; i++)
+		order[i] = vals.v + i * ncols;
+	qsort(order, n, sizeof(*order), cmp_row);
+	const char **v = xmalloc((n * ncols + 1) * sizeof(*v));
+	for (size_t i = 0; i < n; i++)
+		memcpy(v + i * ncols, order[i], ncols * sizeof(*v));
+	free(order);
+	free(vals.v);
+	t->rows = (struct rows){.n = n, .ncol = ncols, .v = v};
 	return 0;
 }
 
-/* Row i of a curated table, and its value of column c. */
-#define DT(t, i, c) ((t)->v[(i) * (t)->ncols + (c)])
-
 /* ---- facts of one scan, in memory --------------------------------------- */
 
-/* The rows of one whole-scan query, sorted by their first column (the key):
- * every value as text (NULL for SQL NULL) in one arena, and the key also as
- * an integer, for the facts keyed by an id. */
-struct rows {
-	size_t n, ncol;
-	const char **v; /* n * ncol */
-	int64_t *id;
-	char *arena;
-};
-
-/* The facts, ?1 = scan id, ?2 = the scan's primary ABI. Each query orders
- * its rows by key first and then as the rule using them needs: the first
- * row of a key is the one taken when a rule takes one. */
+/* The facts, ?1 = scan id, ?2 = the scan's primary ABI, in two rounds: the
+ * syscalls and what the man pages say, then, with ?3 = the candidate
+ * wrapper names of all syscalls (a JSON array, as the candidates depend on
+ * the first round), what the libc and its headers say about those names.
+ * Each query orders its rows by key first and then as the rule using them
+ * needs: the first row of a key is the one taken when a rule takes one. */
 enum {
-	F_LIBC, F_DECL, F_MAN_CAND, F_TREE, F_UNIMPL, F_SYSCALLS, F_DEPRECATED, F_VIA, F_NOWRAP,
-	F_PROTO, F_PROTOS, F_MAN_PARAM, F_DECL_PARAM, F_N
+	F_SYS, F_MAN_CAND, F_TREE, F_UNIMPL, F_SYSCALLS, F_NOWRAP, F_MAN_PROTO, F_MAN_PARAM,
+	F_LIBC, F_DECL, F_DECL_PARAM, F_N
 };
+#define F_ROUND2 F_LIBC
+/* the columns of F_MAN_PROTO */
+enum { MP_FILE = 1, MP_ID, MP_VIA, MP_PARSED, MP_NPARAMS, MP_VARIADIC, MP_DEPRECATED, MP_LIBC };
 static const char *const fact_sql[F_N] = {
-	/* what the libc exports under a name: the default (linkable) versions
-	 * first, then by library, whose path the evidence names */
-	[F_LIBC] = "SELECT y.name, y.version, y.is_default, l.path FROM libc_symbol y"
-		   " JOIN libc_lib l ON l.id = y.lib_id WHERE y.scan_id = ?1"
-		   " ORDER BY y.name, y.is_default DESC, l.id",
-	/* the headers' declarations: the first one counts */
-	[F_DECL] = "SELECT name, header, id, nparams, variadic FROM decl WHERE scan_id = ?1"
-		   " ORDER BY name, id",
+	/* the syscalls of the primary ABI by number (ARM's private calls are
+	 * not syscalls of the table) */
+	[F_SYS] = "SELECT MIN(nr), name, MIN(implemented), MIN(source) FROM ksyscall"
+		  " WHERE scan_id = ?1 AND arch = ?2 AND private = 0 GROUP BY name ORDER BY 1, 2",
 	/* A page whose NAME lists the syscall, which does not say "no wrapper",
 	 * whose SYNOPSIS declares exactly one function (not in the syscall(2)
 	 * form), and no page declares a function of the syscall's own name:
@@ -161,7 +176,7 @@ static const char *const fact_sql[F_N] = {
 		       " JOIN man_name n ON n.page_id = mp.id"
 		       " JOIN (SELECT q.page_id, MIN(q.name) AS w FROM man_proto q JOIN man_page qp"
 		       "       ON qp.id = q.page_id WHERE qp.scan_id = ?1 AND q.via_syscall = 0"
-		       "       GROUP BY q.page_id HAVING COUNT(DISTINCT q.name) = 1) p"
+		       "       GROUP BY q.page_id HAVING MIN(q.name) = MAX(q.name)) p"
 		       "  ON p.page_id = mp.id"
 		       " WHERE mp.scan_id = ?1 AND mp.nowrap = 0 AND p.w <> n.name"
 		       " AND NOT EXISTS (SELECT 1 FROM man_proto q JOIN man_page qp ON qp.id = q.page_id"
@@ -174,46 +189,51 @@ static const char *const fact_sql[F_N] = {
 	[F_UNIMPL] = "SELECT name FROM man_unimplemented WHERE scan_id = ?1 ORDER BY name",
 	[F_SYSCALLS] = "SELECT name, notes FROM man_syscalls WHERE scan_id = ?1"
 		       " AND notes IS NOT NULL ORDER BY name, rowid",
-	[F_DEPRECATED] = "SELECT q.name, mp.file FROM man_proto q JOIN man_page mp ON mp.id = q.page_id"
-			 " WHERE mp.scan_id = ?1 AND q.text LIKE '[[deprecated]]%' ORDER BY q.name, mp.id",
-	/* the man pages show the name only in the syscall(SYS_x, ...) form */
-	[F_VIA] = "SELECT q.name, mp.file FROM man_proto q JOIN man_page mp ON mp.id = q.page_id"
-		  " WHERE mp.scan_id = ?1 AND q.via_syscall = 1 AND NOT EXISTS (SELECT 1"
-		  "  FROM man_proto o JOIN man_page op ON op.id = o.page_id WHERE op.scan_id = ?1"
-		  "  AND o.via_syscall = 0 AND o.name = q.name) ORDER BY q.name, mp.id",
 	/* the pages naming a syscall that say "no wrapper" (nowrap_applies()
 	 * decides whether the note is about this name) */
 	[F_NOWRAP] = "SELECT n.name, mp.file, mp.nowrap_text FROM man_page mp JOIN man_name n"
 		     " ON n.page_id = mp.id WHERE mp.scan_id = ?1 AND mp.nowrap ORDER BY n.name, mp.id",
-	/* a page of the C library declares a function of this name (pages of
-	 * libnuma, libkeyutils... document other libraries) */
-	[F_PROTO] = "SELECT q.name, mp.file FROM man_proto q JOIN man_page mp ON mp.id = q.page_id"
-		    " WHERE mp.scan_id = ?1 AND q.via_syscall = 0"
-		    " AND (mp.library IS NULL OR mp.library LIKE '%(libc, -lc)%') ORDER BY q.name, mp.id",
-	/* the typed prototypes of a function, fewest parameters first */
-	[F_PROTOS] = "SELECT q.name, mp.file, q.id, q.nparams, q.variadic FROM man_proto q"
-		     " JOIN man_page mp ON mp.id = q.page_id WHERE mp.scan_id = ?1"
-		     " AND q.via_syscall = 0 AND q.parsed"
-		     " ORDER BY q.name, q.nparams, q.variadic, mp.id, q.id",
-	/* parameter types, by man_proto id and by decl id */
-	[F_MAN_PARAM] = "SELECT m.proto_id, m.idx, m.type FROM man_param m JOIN man_proto q"
-			" ON q.id = m.proto_id JOIN man_page mp ON mp.id = q.page_id"
+	/* the SYNOPSIS prototypes, in page order: whether in the
+	 * syscall(SYS_x, ...) form, typed, marked [[deprecated]], and whether
+	 * the page is of the C library (pages of libnuma, libkeyutils...
+	 * document other libraries) */
+	[F_MAN_PROTO] = "SELECT q.name, mp.file, q.id, q.via_syscall, q.parsed, q.nparams, q.variadic,"
+			" q.text LIKE '[[deprecated]]%',"
+			" mp.library IS NULL OR mp.library LIKE '%(libc, -lc)%'"
+			" FROM man_proto q JOIN man_page mp ON mp.id = q.page_id WHERE mp.scan_id = ?1"
+			" ORDER BY q.name, mp.id, q.id",
+	/* parameter types, by man_proto id */
+	[F_MAN_PARAM] = "SELECT m.proto_id, m.idx, m.type FROM man_proto q JOIN man_page mp"
+			" ON mp.id = q.page_id JOIN man_param m ON m.proto_id = q.id"
 			" WHERE mp.scan_id = ?1 AND q.via_syscall = 0 AND q.parsed"
 			" ORDER BY m.proto_id, m.idx, m.rowid",
-	[F_DECL_PARAM] = "SELECT p.decl_id, p.idx, p.type FROM decl_param p JOIN decl d"
-			 " ON d.id = p.decl_id WHERE d.scan_id = ?1 ORDER BY p.decl_id, p.idx, p.rowid",
+	/* what the libc exports under a name, and from which library */
+	[F_LIBC] = "SELECT y.name, y.version, y.is_default, l.id, l.path FROM libc_symbol y"
+		   " JOIN libc_lib l ON l.id = y.lib_id WHERE y.scan_id = ?1"
+		   " AND y.name IN (SELECT value FROM json_each(?3)) ORDER BY y.name",
+	/* the headers' declarations: the first one counts */
+	[F_DECL] = "SELECT name, header, id, nparams, variadic FROM decl WHERE scan_id = ?1"
+		   " AND name IN (SELECT value FROM json_each(?3)) ORDER BY name, id",
+	/* parameter types, by decl id */
+	[F_DECL_PARAM] = "SELECT p.decl_id, p.idx, p.type FROM decl d JOIN decl_param p"
+			 " ON p.decl_id = d.id WHERE d.scan_id = ?1"
+			 " AND d.name IN (SELECT value FROM json_each(?3))"
+			 " ORDER BY p.decl_id, p.idx, p.rowid",
 };
 
-/* Runs a fact query, binding the parameters it names, into rs. */
+/* Runs a fact query into rs: ?1 = scan id, ?2 = arch, ?3 = names. */
 static int rows_load(struct db *db, struct rows *rs, const char *sql, int64_t scan_id,
-		     const char *arch)
+		     const char *arch, const char *names)
 {
 	sqlite3_stmt *st;
 	if (db_prepare(db, &st, sql) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, scan_id);
-	if (sqlite3_bind_parameter_count(st) >= 2)
+	int np = sqlite3_bind_parameter_count(st);
+	if (np >= 2)
 		db_bind_text(st, 2, arch);
+	if (np >= 3)
+		db_bind_text(st, 3, names);
 	size_t ncol = (size_t)sqlite3_column_count(st), cap = 0, *off = NULL;
 	struct buf a = {0};
 	int s;
@@ -313,14 +333,15 @@ struct cls_run {
 	int man_is_about_libc;
 	struct rows f[F_N];
 	sqlite3_stmt *insert;
+	/* the evidence of all verdicts, one after the other */
+	FILE *evf;
+	char *ev;
+	size_t evlen;
 };
 
 /* The evidence list and the flags of one verdict. */
 struct verdict {
 	struct json j;
-	FILE *f;
-	char *ev;
-	size_t evlen;
 	struct strv flags;
 };
 
@@ -444,49 +465,59 @@ static char *canon_type(const char *t)
 	return buf_steal(&b);
 }
 
+/* The page of the first SYNOPSIS prototype of `name`, in page order, that
+ * is (via 1) or is not (via 0; -1: either) in the syscall(SYS_x, ...) form
+ * and, unless c is 0, has column c of F_MAN_PROTO set; NULL if none. */
+static const char *first_proto(const struct cls_run *r, const char *name, int via, int c)
+{
+	size_t n;
+	const struct rows *f = &r->f[F_MAN_PROTO];
+	for (const char *const *p = rows_get(f, name, 0, &n); n--; p += f->ncol)
+		if ((via < 0 || num(p[MP_VIA]) == via) && (!c || num(p[c])))
+			return p[MP_FILE];
+	return NULL;
+}
+
 /* Signature drift: the man page's prototype of the wrapper and the header's
  * declaration differ in arity, variadicity or a canonical parameter type.
  * Several prototypes of different arity on the man pages (open(2): 2 and 3
  * parameters) stand for one variadic function with the fewest as fixed. */
 static void check_drift(struct cls_run *r, struct verdict *v, const struct cand *w)
 {
-	int dn = w->nparams, dv = w->variadic;
+	int dn = w->nparams, dv = w->variadic, max_n = -1;
 	size_t np;
-	const char *const *p = rows_get(&r->f[F_PROTOS], w->wrapper, 0, &np);
-	const char *file = NULL;
-	int64_t proto_id = 0;
-	int mn = -1, mv = 0, min_n = -1, max_n = -1, matched = 0;
-	for (size_t i = 0; i < np; i++, p += r->f[F_PROTOS].ncol) {
-		int n = num(p[3]), var = num(p[4]);
-		if (!i) {
-			min_n = n;
-			mn = n;
-			mv = var;
-			file = p[1];
-			proto_id = strtoll(p[2], NULL, 10);
-		}
-		max_n = n;
-		if (!matched && n == dn && var == dv) {
-			matched = 1;
-			mn = n;
-			mv = var;
-			file = p[1];
-			proto_id = strtoll(p[2], NULL, 10);
-		}
+	const struct rows *f = &r->f[F_MAN_PROTO];
+	/* the typed prototypes: the first with the fewest parameters (not
+	 * variadic before variadic), and the first with the declaration's */
+	const char *const *first = NULL, *const *match = NULL;
+	for (const char *const *p = rows_get(f, w->wrapper, 0, &np); np--; p += f->ncol) {
+		if (num(p[MP_VIA]) || !num(p[MP_PARSED]))
+			continue;
+		int n = num(p[MP_NPARAMS]), var = num(p[MP_VARIADIC]);
+		if (!first || n < num(first[MP_NPARAMS]) ||
+		    (n == num(first[MP_NPARAMS]) && var < num(first[MP_VARIADIC])))
+			first = p;
+		if (n > max_n)
+			max_n = n;
+		if (!match && n == dn && var == dv)
+			match = p;
 	}
-	if (!np)
+	if (!first)
 		return;
-	if (!matched && !(dv && max_n > min_n && min_n == dn)) {
+	int min_n = num(first[MP_NPARAMS]);
+	if (!match && !(dv && max_n > min_n && min_n == dn)) {
+		int mv = num(first[MP_VARIADIC]);
 		flag(v, "signature-drift");
-		ev_add(v, "man", "%s declares %s() with %d parameter%s%s; %s declares %d%s", file,
-		       w->wrapper, mn, mn == 1 ? "" : "s", mv ? " and ..." : "", w->header, dn,
-		       dv ? " and ..." : "");
+		ev_add(v, "man", "%s declares %s() with %d parameter%s%s; %s declares %d%s",
+		       first[MP_FILE], w->wrapper, min_n, min_n == 1 ? "" : "s", mv ? " and ..." : "",
+		       w->header, dn, dv ? " and ..." : "");
 		return;
 	}
+	const char *const *use = match ? match : first;
 	/* the parameter types side by side, by index */
 	size_t nm, nd;
 	const struct rows *fm = &r->f[F_MAN_PARAM], *fd = &r->f[F_DECL_PARAM];
-	const char *const *m = rows_get(fm, NULL, proto_id, &nm);
+	const char *const *m = rows_get(fm, NULL, strtoll(use[MP_ID], NULL, 10), &nm);
 	const char *const *d0 = rows_get(fd, NULL, w->decl_id, &nd);
 	for (size_t i = 0; i < nm; i++, m += fm->ncol) {
 		const char *const *d = d0;
@@ -497,8 +528,8 @@ static void check_drift(struct cls_run *r, struct verdict *v, const struct cand 
 			char *b = canon_type(d[2] ? d[2] : "");
 			if (strcmp(a, b)) {
 				flag(v, "signature-drift");
-				ev_add(v, "man", "%s: parameter %d of %s() is '%s'; %s has '%s'", file,
-				       num(m[1]) + 1, w->wrapper, m[2], w->header, d[2]);
+				ev_add(v, "man", "%s: parameter %d of %s() is '%s'; %s has '%s'",
+				       use[MP_FILE], num(m[1]) + 1, w->wrapper, m[2], w->header, d[2]);
 			}
 			free(a);
 			free(b);
@@ -531,12 +562,8 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Appends a candidate and fills in what the libc and the headers say about
- * it: exported at all, in a default version (the lowest such is its since),
- * its compat versions, the library (one with a default version first) and
- * the first declaration. */
-static void cand_add(struct cls_run *r, struct cand **c, size_t *nc, const char *wrapper,
-		     const char *how, const char *source)
+static void cand_add(struct cand **c, size_t *nc, const char *wrapper, const char *how,
+		     const char *source)
 {
 	*c = xrealloc(*c, (*nc + 1) * sizeof(**c));
 	struct cand *k = &(*c)[(*nc)++];
@@ -544,13 +571,29 @@ static void cand_add(struct cls_run *r, struct cand **c, size_t *nc, const char 
 	k->wrapper = wrapper;
 	k->how = how;
 	k->source = source;
+}
+
+/* What the libc and the headers say about a candidate: exported at all, in
+ * a default version (the lowest such is its since), its compat versions,
+ * the library (one with a default version first) and the first
+ * declaration. */
+static void cand_facts(struct cls_run *r, struct cand *k)
+{
 	size_t n, nv = 0;
-	const char *const *y = rows_get(&r->f[F_LIBC], wrapper, 0, &n);
+	const char *const *y = rows_get(&r->f[F_LIBC], k->wrapper, 0, &n);
 	const char **compat = xmalloc((n + 1) * sizeof(*compat));
+	int64_t lib_id = 0;
+	int lib_def = 0;
 	k->present = n > 0;
-	k->lib = n ? y[3] : NULL;
 	for (size_t i = 0; i < n; i++, y += r->f[F_LIBC].ncol) {
-		if (strcmp(y[2], "0")) {
+		int def = strcmp(y[2], "0") != 0;
+		int64_t id = strtoll(y[3], NULL, 10);
+		if (!k->lib || def > lib_def || (def == lib_def && id < lib_id)) {
+			k->lib = y[4];
+			lib_def = def;
+			lib_id = id;
+		}
+		if (def) {
 			k->linkable = 1;
 			if (y[1] && (!k->defver || strcmp(y[1], k->defver) < 0))
 				k->defver = y[1];
@@ -566,7 +609,7 @@ static void cand_add(struct cls_run *r, struct cand **c, size_t *nc, const char 
 			buf_printf(&b, "%s%s", b.len ? " " : "", compat[i]);
 	k->compat = b.p; /* NULL: none */
 	free(compat);
-	const char *const *d = rows_get(&r->f[F_DECL], wrapper, 0, &n);
+	const char *const *d = rows_get(&r->f[F_DECL], k->wrapper, 0, &n);
 	if (n) {
 		k->header = d[1];
 		k->decl_id = strtoll(d[2], NULL, 10);
@@ -579,29 +622,56 @@ static void cand_add(struct cls_run *r, struct cand **c, size_t *nc, const char 
  * curated "instead" name (the libc function named like the syscall is
  * unrelated; wrapper '-': and there is no other), 1 the syscall's own name,
  * 2 a name derived from the man pages, 3 a curated alias. */
-static struct cand *candidates(struct cls_run *r, const char *name, size_t *nc)
+static struct cand *candidates(const struct cls_run *r, const char *name, size_t *nc)
 {
-	const struct datatab *al = &datatabs[T_ALIAS];
+	const struct rows *al = &datatabs[T_ALIAS].rows;
 	struct cand *c = NULL;
 	int instead = 0;
+	size_t na, n;
+	const char *const *a0 = rows_get(al, name, 0, &na), *const *a = a0;
 	*nc = 0;
-	for (size_t i = 0; i < al->n; i++) {
-		if (strcmp(DT(al, i, 0), name) || strcmp(DT(al, i, 2), "instead"))
+	for (size_t i = 0; i < na; i++, a += al->ncol) {
+		if (strcmp(a[2], "instead"))
 			continue;
 		instead = 1;
-		if (strcmp(DT(al, i, 1), "-"))
-			cand_add(r, &c, nc, DT(al, i, 1), "data", DT(al, i, 3));
+		if (strcmp(a[1], "-"))
+			cand_add(&c, nc, a[1], "data", a[3]);
 	}
 	if (!instead)
-		cand_add(r, &c, nc, name, "name", NULL);
-	size_t n;
+		cand_add(&c, nc, name, "name", NULL);
 	const char *const *m = rows_get(&r->f[F_MAN_CAND], name, 0, &n);
 	for (size_t i = 0; i < n; i++, m += r->f[F_MAN_CAND].ncol)
-		cand_add(r, &c, nc, m[1], "man", m[2]);
-	for (size_t i = 0; i < al->n; i++)
-		if (!strcmp(DT(al, i, 0), name) && !strcmp(DT(al, i, 2), "alias"))
-			cand_add(r, &c, nc, DT(al, i, 1), "data", DT(al, i, 3));
+		cand_add(&c, nc, m[1], "man", m[2]);
+	a = a0;
+	for (size_t i = 0; i < na; i++, a += al->ncol)
+		if (!strcmp(a[2], "alias"))
+			cand_add(&c, nc, a[1], "data", a[3]);
 	return c;
+}
+
+/* ?3 of the second round of facts: the candidates of every syscall, as a
+ * JSON array (NULL when out of memory). */
+static char *candidate_names(const struct cls_run *r)
+{
+	char *names = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&names, &len);
+	if (!f)
+		return NULL;
+	struct json j;
+	json_init(&j, f, 0);
+	json_arr_begin(&j);
+	const struct rows *sys = &r->f[F_SYS];
+	for (size_t i = 0; i < sys->n; i++) {
+		size_t nc;
+		struct cand *c = candidates(r, sys->v[i * sys->ncol + 1], &nc);
+		for (size_t k = 0; k < nc; k++)
+			json_str(&j, c[k].wrapper);
+		free(c);
+	}
+	json_arr_end(&j);
+	fclose(f);
+	return names;
 }
 
 /* Classifies one syscall and inserts its verdict (docs/verdicts.md). */
@@ -609,12 +679,8 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 			const char *ksrc)
 {
 	struct verdict v = {0};
-	v.f = open_memstream(&v.ev, &v.evlen);
-	if (!v.f)
-		return err_set(EXIT_INTERNAL, "open_memstream: out of memory");
-	/* the stream is this function's alone: no lock per character */
-	__fsetlocking(v.f, FSETLOCKING_BYCALLER);
-	json_init(&v.j, v.f, 0);
+	size_t ev_start = r->evlen;
+	json_init(&v.j, r->evf, 0);
 	json_arr_begin(&v.j);
 	ev_add(&v, "kernel", "%s table: %s = %lld (%s)", r->arch, name, (long long)nr,
 	       ksrc ? ksrc : "?");
@@ -648,38 +714,37 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	}
 	/* the curated rows for this ABI or all: removed ones first, then this
 	 * ABI's before the general ones, else in file order */
-	const struct datatab *ob = &datatabs[T_OBSOLETE];
+	const struct rows *ob = &datatabs[T_OBSOLETE].rows;
+	const char *const *o0 = rows_get(ob, name, 0, &n);
 	for (int pass = 0; pass < 4; pass++) {
-		for (size_t i = 0; i < ob->n; i++) {
-			const char *reason = DT(ob, i, 2), *repl = DT(ob, i, 3), *kern = DT(ob, i, 4);
-			int rem = !strcmp(reason, "removed"), any = !strcmp(DT(ob, i, 1), "*");
-			if (strcmp(DT(ob, i, 0), name) || (!any && strcmp(DT(ob, i, 1), r->arch)) ||
-			    rem != (pass < 2) || any != (pass & 1))
+		const char *const *o = o0;
+		for (size_t i = 0; i < n; i++, o += ob->ncol) {
+			const char *reason = o[2], *repl = o[3], *kern = o[4];
+			int rem = !strcmp(reason, "removed"), any = !strcmp(o[1], "*");
+			if ((!any && strcmp(o[1], r->arch)) || rem != (pass < 2) || any != (pass & 1))
 				continue;
 			removed |= rem;
 			deprecated |= !rem;
 			ev_add(&v, "data", "obsolete.tsv: %s%s%s%s%s%s (%s)", reason,
 			       strcmp(kern, "-") ? " in Linux " : "", strcmp(kern, "-") ? kern : "",
 			       strcmp(repl, "-") ? "; use " : "", strcmp(repl, "-") ? repl : "",
-			       any ? "" : " on this ABI", DT(ob, i, 5));
+			       any ? "" : " on this ABI", o[5]);
 		}
 	}
-	const char *dep_file = fact1(&r->f[F_DEPRECATED], name, 1);
+	const char *dep_file = first_proto(r, name, -1, MP_DEPRECATED);
 	if (dep_file) {
 		deprecated = 1;
 		ev_add(&v, "man", "%s: SYNOPSIS marks %s [[deprecated]]", dep_file, name);
 	}
-	int internal = 0;
-	const struct datatab *in = &datatabs[T_INTERNAL];
-	for (size_t i = 0; i < in->n && !internal; i++)
-		if (!strcmp(DT(in, i, 0), name)) {
-			internal = 1;
-			ev_add(&v, "data", "internal.tsv: %s", DT(in, i, 1));
-		}
+	const char *internal = fact1(&datatabs[T_INTERNAL].rows, name, 1);
+	if (internal)
+		ev_add(&v, "data", "internal.tsv: %s", internal);
 
 	/* the candidate wrappers, best first */
 	size_t nc;
 	struct cand *c = candidates(r, name, &nc);
+	for (size_t i = 0; i < nc; i++)
+		cand_facts(r, &c[i]);
 	const struct cand *w = NULL;
 	for (size_t i = 0; i < nc && !w; i++)
 		if (c[i].linkable && c[i].header)
@@ -711,7 +776,7 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	}
 
 	/* what the man pages say about a wrapper of this name */
-	const char *nowrap_file = fact1(&r->f[F_VIA], name, 1);
+	const char *nowrap_file = first_proto(r, name, 0, 0) ? NULL : first_proto(r, name, 1, 0);
 	char *nowrap_text = NULL;
 	if (nowrap_file) {
 		nowrap_text = xasprintf("SYNOPSIS shows only syscall(SYS_%s, ...)", name);
@@ -721,7 +786,7 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 			if (nowrap_applies(row[2] ? row[2] : "", name, &nowrap_text))
 				nowrap_file = row[1];
 	}
-	const char *proto_file = fact1(&r->f[F_PROTO], name, 1);
+	const char *proto_file = first_proto(r, name, 0, MP_LIBC);
 
 	const char *cls;
 	if (removed)
@@ -755,7 +820,6 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 		ev_add(&v, "man", "%s: %s", nowrap_file, nowrap_text);
 
 	json_arr_end(&v.j);
-	fclose(v.f);
 	struct buf fl = {0};
 	buf_puts(&fl, "");
 	for (size_t i = 0; i < v.flags.n; i++)
@@ -768,10 +832,13 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	db_bind_text(st, 5, w && !strcmp(cls, "wrapped") ? w->wrapper : NULL);
 	db_bind_text(st, 6, w && !strcmp(cls, "wrapped") ? w->defver : NULL);
 	db_bind_text(st, 7, fl.p);
-	db_bind_text(st, 8, v.ev);
-	int rc = db_step_done(r->db, st);
+	/* the flush brings r->ev and r->evlen up to date */
+	int rc = fflush(r->evf) ? err_set(EXIT_INTERNAL, "evidence: out of memory") : 0;
+	if (rc == 0) {
+		sqlite3_bind_text(st, 8, r->ev + ev_start, (int)(r->evlen - ev_start), SQLITE_TRANSIENT);
+		rc = db_step_done(r->db, st);
+	}
 	buf_free(&fl);
-	free(v.ev);
 	strv_free(&v.flags);
 	free(nowrap_text);
 	for (size_t i = 0; i < nc; i++)
@@ -808,17 +875,35 @@ int classify_scan(struct db *db, int64_t scan_id)
 	}
 	uint64_t t0 = now_ns();
 	struct cls_run r = {.db = db, .scan_id = scan_id, .arch = arch, .man_is_about_libc = glibc};
-	int rc = 0, in_tx = 0, count = 0;
+	int rc = 0, in_tx = 0, checks_off = 0;
+	char *names = NULL;
 	for (size_t i = 0; i < ARRAY_SIZE(datatabs) && rc == 0; i++)
 		rc = load_datatab(&datatabs[i]);
 	if (rc == 0)
 		rc = db_exec(db, "BEGIN IMMEDIATE");
 	in_tx = rc == 0;
-	for (int i = 0; i < F_N && rc == 0; i++)
-		rc = rows_load(db, &r.f[i], fact_sql[i], scan_id, arch);
-	if (rc == 0)
-		rc = db_prepare(db, &r.insert, "INSERT INTO verdict(scan_id, name, nr, class, wrapper,"
-					       " since, flags, evidence) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+	for (int i = 0; i < F_N && rc == 0; i++) {
+		if (i == F_ROUND2 && !(names = candidate_names(&r)))
+			rc = err_set(EXIT_INTERNAL, "classify: out of memory");
+		if (rc == 0)
+			rc = rows_load(db, &r.f[i], fact_sql[i], scan_id, arch, names);
+	}
+	if (rc == 0 && !(r.evf = open_memstream(&r.ev, &r.evlen)))
+		rc = err_set(EXIT_INTERNAL, "open_memstream: out of memory");
+	if (rc == 0) {
+		/* the stream is this run's alone: no lock per character */
+		__fsetlocking(r.evf, FSETLOCKING_BYCALLER);
+		/* class is one of classify_classes: verdict's CHECK on it, an IN
+		 * list that SQLite builds as a table for every row, was 40% of
+		 * the cost of an insert. The pragma applies to statements
+		 * prepared (or re-prepared: setting it expires them) while on. */
+		rc = db_exec(db, "PRAGMA ignore_check_constraints=ON");
+		checks_off = rc == 0;
+		if (rc == 0)
+			rc = db_prepare(db, &r.insert, "INSERT INTO verdict(scan_id, name, nr, class,"
+						       " wrapper, since, flags, evidence)"
+						       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+	}
 	if (rc == 0 && db_prepare(db, &st, "DELETE FROM verdict WHERE scan_id = ?1") == 0) {
 		sqlite3_bind_int64(st, 1, scan_id);
 		rc = db_step_done(db, st);
@@ -826,26 +911,19 @@ int classify_scan(struct db *db, int64_t scan_id)
 	} else if (rc == 0) {
 		rc = -1;
 	}
-	/* the syscalls of the primary ABI (ARM's private calls are not syscalls
-	 * of the table) */
-	if (rc == 0 && db_prepare(db, &st, "SELECT name, MIN(nr), MIN(implemented), MIN(source)"
-					   " FROM ksyscall WHERE scan_id = ?1 AND arch = ?2 AND private = 0"
-					   " GROUP BY name ORDER BY 2, 1") == 0) {
-		int s;
-		sqlite3_bind_int64(st, 1, scan_id);
-		db_bind_text(st, 2, arch);
-		while (rc == 0 && (s = sqlite3_step(st)) == SQLITE_ROW) {
-			rc = classify_one(&r, col(st, 0), sqlite3_column_int64(st, 1),
-					  sqlite3_column_int(st, 2), col(st, 3));
-			count++;
-		}
-		if (rc == 0 && s != SQLITE_DONE)
-			rc = db_fail(db, "classify");
-		sqlite3_finalize(st);
-	} else if (rc == 0) {
-		rc = -1;
+	const struct rows *sys = &r.f[F_SYS];
+	size_t count = 0;
+	for (; rc == 0 && count < sys->n; count++) {
+		const char *const *row = sys->v + count * sys->ncol;
+		rc = classify_one(&r, row[1], sys->id[count], num(row[2]), row[3]);
 	}
 	sqlite3_finalize(r.insert);
+	if (checks_off && db_exec(db, "PRAGMA ignore_check_constraints=OFF") < 0)
+		rc = -1;
+	if (r.evf)
+		fclose(r.evf);
+	free(r.ev);
+	free(names);
 	for (int i = 0; i < F_N; i++)
 		rows_free(&r.f[i]);
 	if (rc == 0)
@@ -855,7 +933,7 @@ int classify_scan(struct db *db, int64_t scan_id)
 	if (rc == 0) {
 		if (!count)
 			note("classify: scan %s has no syscalls for %s: nothing to classify", label, arch);
-		debug("classify %s: %d verdicts in %.1f ms", label, count,
+		debug("classify %s: %zu verdicts in %.1f ms", label, count,
 		      (double)(now_ns() - t0) / 1e6);
 	} else {
 		err_prefix("classify %s", label);
@@ -863,7 +941,7 @@ int classify_scan(struct db *db, int64_t scan_id)
 	free(kind);
 	free(arch);
 	free(label);
-	return rc < 0 ? -1 : count;
+	return rc < 0 ? -1 : (int)count;
 }
 
 int classify_select(struct db *db, const char *sel, int64_t **ids, size_t *n)
