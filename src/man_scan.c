@@ -27,7 +27,7 @@
 #define MAN_MAX_PAGE (16u << 20) /* a decompressed page: bounds zip bombs */
 #define MAN_MAX_SO 8             /* depth of .so chains */
 #define MAN_MAX_HELPERS 3        /* parsing threads beside the main one */
-#define MAN_PAGES_PER_HELPER 16  /* fewer pages are not worth a thread */
+#define MAN_FILES_PER_HELPER 16  /* a dir of fewer files is not worth a thread */
 
 /* Where the pages are: a tree `mr` confining every read (the sysroot, or the
  * man root given by --man-dir or the host) and the man root and section dir
@@ -247,47 +247,36 @@ static void parse_page(struct page_ent *e, struct buf *text)
 }
 
 /* The pages of one scan not yet in the cache, parsed by the main thread and
- * a helper thread per further core: the main thread reads the files in
- * order (the helpers parse what it has read), then writes the rows in
- * order, parsing a page nobody has started whenever the next one it needs
- * is not ready. Claims go in order (`next`), so both cores stay busy to
- * the end whatever the pages' sizes. */
+ * a helper thread per further core: the main thread reads the files as it
+ * goes through the dir (the helpers parse what it has read meanwhile), then
+ * writes the rows in order, parsing a page nobody has started whenever the
+ * next one it needs is not ready. Claims go in order (`next`), so both
+ * cores stay busy to the end whatever the pages' sizes. */
 struct batch {
-	struct page_ent **v;
-	char **paths;           /* resolved, for the read */
-	size_t n, cap;
+	struct page_ent **v;    /* room for every file of the dir: it never moves */
+	size_t n;               /* v[0..n) have been read (written under mu) */
+	int sealed;             /* no page will be added (under mu) */
 	atomic_size_t next;     /* the next page to claim */
-	size_t nread;           /* v[0..nread) have been read (under mu) */
 	pthread_mutex_t mu;
-	pthread_cond_t cv;      /* a page was read or parsed */
+	pthread_cond_t cv;      /* a page was added or parsed, or the batch sealed */
 	pthread_t helpers[MAN_MAX_HELPERS];
 	size_t nhelpers;
 	struct buf text;        /* the main thread's scratch */
 };
 
-static void batch_add(struct batch *b, struct page_ent *e, const char *path)
-{
-	if (e->queued || atomic_load_explicit(&e->parsed, memory_order_acquire))
-		return;
-	if (b->n == b->cap) {
-		b->cap = b->cap ? b->cap * 2 : 256;
-		b->v = xrealloc(b->v, b->cap * sizeof(*b->v));
-		b->paths = xrealloc(b->paths, b->cap * sizeof(*b->paths));
-	}
-	e->queued = 1;
-	b->v[b->n] = e;
-	b->paths[b->n++] = xstrdup(path);
-}
-
 static void *batch_helper(void *arg)
 {
 	struct batch *b = arg;
 	struct buf text = {0};
-	for (size_t j; (j = atomic_fetch_add(&b->next, 1)) < b->n;) {
+	for (;;) {
+		size_t j = atomic_fetch_add(&b->next, 1);
 		pthread_mutex_lock(&b->mu);
-		while (b->nread <= j)
+		while (j >= b->n && !b->sealed)
 			pthread_cond_wait(&b->cv, &b->mu);
+		int have = j < b->n;
 		pthread_mutex_unlock(&b->mu);
+		if (!have)
+			break;
 		parse_page(b->v[j], &text);
 		pthread_mutex_lock(&b->mu);
 		pthread_cond_broadcast(&b->cv);
@@ -297,13 +286,12 @@ static void *batch_helper(void *arg)
 	return NULL;
 }
 
-/* Starts the helpers (none for a few pages, or on one core), then reads
- * every page of the batch. */
-static void batch_run(struct batch *b, const struct man_src *src)
+/* Starts the helpers for a dir of `nfiles` files (none for a few, or on
+ * one core). */
+static void batch_begin(struct batch *b, size_t nfiles)
 {
+	b->v = xcalloc(nfiles + 1, sizeof(*b->v));
 	atomic_init(&b->next, 0);
-	if (!b->n)
-		return;
 	pthread_mutex_init(&b->mu, NULL);
 	pthread_cond_init(&b->cv, NULL);
 	cpu_set_t cpus;
@@ -311,22 +299,39 @@ static void batch_run(struct batch *b, const struct man_src *src)
 	size_t want = ncpu > 1 ? ncpu - 1 : 0;
 	if (want > MAN_MAX_HELPERS)
 		want = MAN_MAX_HELPERS;
-	if (want > b->n / MAN_PAGES_PER_HELPER)
-		want = b->n / MAN_PAGES_PER_HELPER;
+	if (want > nfiles / MAN_FILES_PER_HELPER)
+		want = nfiles / MAN_FILES_PER_HELPER;
 	/* a thread that cannot start leaves its share to the others */
 	while (b->nhelpers < want && pthread_create(&b->helpers[b->nhelpers], NULL, batch_helper, b) == 0)
 		b->nhelpers++;
-	for (size_t i = 0; i < b->n; i++) {
-		read_page(src, b->paths[i], b->v[i]);
-		pthread_mutex_lock(&b->mu);
-		b->nread = i + 1;
-		pthread_cond_broadcast(&b->cv);
-		pthread_mutex_unlock(&b->mu);
-	}
 }
 
-/* Parses the next unclaimed page of the batch on this thread; 0 when every
- * page has been claimed. */
+/* Reads a page the cache lacks (`rel`: its resolved path) and hands it to
+ * the helpers. */
+static void batch_add(struct batch *b, const struct man_src *src, struct page_ent *e,
+		      const char *rel)
+{
+	if (e->queued || atomic_load_explicit(&e->parsed, memory_order_acquire))
+		return;
+	e->queued = 1;
+	read_page(src, rel, e);
+	b->v[b->n] = e;
+	pthread_mutex_lock(&b->mu);
+	b->n++;
+	pthread_cond_broadcast(&b->cv);
+	pthread_mutex_unlock(&b->mu);
+}
+
+static void batch_seal(struct batch *b)
+{
+	pthread_mutex_lock(&b->mu);
+	b->sealed = 1;
+	pthread_cond_broadcast(&b->cv);
+	pthread_mutex_unlock(&b->mu);
+}
+
+/* Parses the next unclaimed page of the sealed batch on this thread; 0
+ * when every page has been claimed. */
 static int batch_claim(struct batch *b)
 {
 	size_t j = atomic_fetch_add(&b->next, 1);
@@ -353,20 +358,17 @@ static void batch_wait(struct batch *b, struct page_ent *e)
  * midway: the cache holds no half-done entry), then joins the helpers. */
 static void batch_end(struct batch *b)
 {
-	if (b->n) {
-		while (batch_claim(b))
-			;
-		for (size_t i = 0; i < b->nhelpers; i++)
-			pthread_join(b->helpers[i], NULL);
-		pthread_mutex_destroy(&b->mu);
-		pthread_cond_destroy(&b->cv);
-	}
-	for (size_t i = 0; i < b->n; i++) {
+	if (!b->v)
+		return;
+	while (batch_claim(b))
+		;
+	for (size_t i = 0; i < b->nhelpers; i++)
+		pthread_join(b->helpers[i], NULL);
+	pthread_mutex_destroy(&b->mu);
+	pthread_cond_destroy(&b->cv);
+	for (size_t i = 0; i < b->n; i++)
 		b->v[i]->queued = 0;
-		free(b->paths[i]);
-	}
 	free(b->v);
-	free(b->paths);
 	buf_free(&b->text);
 }
 
@@ -675,7 +677,7 @@ static void plan_file(const struct man_src *src, int canonical, const char *file
 			p->e = page_lookup(host, &st);
 		free(host);
 		if (direct) {
-			batch_add(b, p->e, p->path);
+			batch_add(b, src, p->e, p->path);
 			return;
 		}
 	}
@@ -690,7 +692,7 @@ static void plan_file(const struct man_src *src, int canonical, const char *file
 			p->alias = xstrdup(rel);
 	} else {
 		p->e = page_at(src, rel);
-		batch_add(b, p->e, p->path);
+		batch_add(b, src, p->e, p->path);
 	}
 	free(rel);
 }
@@ -702,8 +704,8 @@ static void plan_free(struct plan *p)
 	free(p->alias);
 }
 
-/* Plans every file of the dir (into plans[files->n]) and reads and parses
- * the pages the cache lacks, the helpers' part in the background. */
+/* Plans every file of the dir (into plans[files->n]) and reads the pages
+ * the cache lacks, which the helpers parse meanwhile. */
 static void plan_dir(const struct man_src *src, const struct strv *files, struct plan *plans,
 		     struct batch *b)
 {
@@ -711,9 +713,10 @@ static void plan_dir(const struct man_src *src, const struct strv *files, struct
 	int canonical = sysroot_resolve(src->mr, src->dir, &rel) == 0 && !strcmp(rel, src->dir);
 	err_clear();
 	free(rel);
+	batch_begin(b, files->n);
 	for (size_t i = 0; i < files->n; i++)
 		plan_file(src, canonical, files->v[i], &plans[i], b);
-	batch_run(b, src);
+	batch_seal(b);
 }
 
 static int write_file(struct man_db *m, const struct man_src *src, struct batch *b,
