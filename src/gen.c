@@ -34,6 +34,7 @@ struct wrapper {
 	int is_ptr[GEN_MAX_ARGS];   /* travels as a pointer (typedefs: canonical) */
 	int np;
 	int64_t page_id;            /* its includes, 0 if none */
+	int always_ok;              /* the page says the call always succeeds */
 };
 
 struct override {
@@ -336,6 +337,7 @@ static int type_from_man(struct gen *g, struct wrapper *w, sqlite3_stmt *st, sql
 			found = 1;
 			w->src = GEN_SRC_MAN;
 			w->page_id = sqlite3_column_int64(st, 5);
+			w->always_ok = sqlite3_column_int(st, 7);
 			const char *title = (const char *)sqlite3_column_text(st, 6);
 			if (title && is_c_identifier(title))
 				snprintf(w->page, sizeof(w->page), "%s", title);
@@ -443,7 +445,8 @@ static int type_all(struct gen *g)
 	int rc = 0;
 	/* the OR is two index searches (man_proto_name, man_proto_sys) */
 	if (db_prepare(g->db, &st,
-		       "SELECT p.id, p.ret_spelled, p.ret, p.nparams, p.parsed, g.id, g.title"
+		       "SELECT p.id, p.ret_spelled, p.ret, p.nparams, p.parsed, g.id, g.title,"
+		       " (SELECT n.always_ok FROM man_name n WHERE n.page_id = g.id AND n.name = ?2)"
 		       " FROM man_proto p JOIN man_page g ON g.id = p.page_id"
 		       " WHERE g.scan_id = ?1 AND (p.name = ?2 OR p.sys_name = 'SYS_' || ?2)"
 		       " AND coalesce(p.variadic, 0) = 0"
@@ -595,17 +598,30 @@ static void put_wrapper(struct gen *g, struct buf *b, const struct wrapper *w)
 	}
 	buf_puts(b, "#endif\n}\n\n");
 	put_sig(b, w, &w->ret, "syscov_");
-	buf_puts(b, "{\n\t");
-	if (w->ret.base == GT_VOID && !w->ret.ptr)
-		buf_puts(b, "(void)__syscov_ret(");
-	else if (w->ret.ptr)
-		buf_printf(b, "return (%s)(uintptr_t)__syscov_ret(", w->ret.text);
-	else
-		buf_printf(b, "return (%s)__syscov_ret(", w->ret.text);
-	buf_printf(b, "syscov_sys_%s(", w->name);
-	for (int i = 0; i < w->np; i++)
-		buf_printf(b, "%s%s", i ? ", " : "", w->p[i].name);
-	buf_puts(b, "));\n}\n");
+	buf_puts(b, "{\n");
+	/* a call its page says always succeeds returns what the kernel does,
+	 * as glibc's wrapper does; -ENOSYS of an ABI without it still sets errno */
+	if (w->always_ok)
+		buf_printf(b, "#ifdef __NR_%s /* %s%s: always succeeds */\n", w->name,
+			   w->page[0] ? w->page : "its man page", w->page[0] ? "(2)" : "");
+	for (int check = !w->always_ok; check < 2; check++) {
+		if (check && w->always_ok)
+			buf_puts(b, "#else\n");
+		const char *ret = check ? "__syscov_ret(" : "(";
+		if (w->ret.base == GT_VOID && !w->ret.ptr)
+			buf_printf(b, "\t(void)%s", ret);
+		else if (w->ret.ptr)
+			buf_printf(b, "\treturn (%s)(uintptr_t)%s", w->ret.text, ret);
+		else
+			buf_printf(b, "\treturn (%s)%s", w->ret.text, ret);
+		buf_printf(b, "syscov_sys_%s(", w->name);
+		for (int i = 0; i < w->np; i++)
+			buf_printf(b, "%s%s", i ? ", " : "", w->p[i].name);
+		buf_puts(b, "));\n");
+	}
+	if (w->always_ok)
+		buf_puts(b, "#endif\n");
+	buf_puts(b, "}\n");
 }
 
 /* 0: w uses no typedef (struct tags are forward-declared: no header needed);

@@ -36,6 +36,7 @@ struct man_info {
 	char *nowrap_text;
 	char *kernel_since, *glibc_since, *removed;
 	struct strv diags;      /* problems worth a diag row */
+	struct strv always_ok;  /* names the page says always succeed */
 };
 
 void man_extract(const struct roff_doc *doc, struct man_info *mi);

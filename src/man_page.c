@@ -1,7 +1,9 @@
 /* man_page.c: This file contains the reading of the facts of one section-2
  * page from its roff lines (see man.h): NAME, LIBRARY, the SYNOPSIS
  * (includes, feature-test macros, prototypes), the "no glibc wrapper"
- * statements and the kernel/glibc versions of VERSIONS and HISTORY. */
+ * statements, the kernel/glibc versions of VERSIONS and HISTORY, and the
+ * calls RETURN VALUE or ERRORS say always succeed. */
+#define _GNU_SOURCE /* memmem */
 #include "man.h"
 
 #include <ctype.h>
@@ -569,6 +571,47 @@ static void read_versions(const struct roff_doc *doc, struct man_info *mi)
 	}
 }
 
+/* RETURN VALUE and ERRORS: a sentence saying "always succeeds" or "is
+ * always successful" names the calls it is about ("sync() is always
+ * successful", "In the Linux implementation, sched_yield() always
+ * succeeds"), or is about all the page's (gettid(2): "This call is always
+ * successful"; getpid(2): "These functions are ..."). A sentence naming
+ * none of the page's calls and not opening with "This"/"These" is about
+ * something else (a prctl(2) operation). */
+static void read_always_ok(const struct roff_doc *doc, struct man_info *mi)
+{
+	static const char *const secs[] = {"RETURN VALUE", "ERRORS"};
+	for (size_t k = 0; k < ARRAY_SIZE(secs); k++) {
+		char *t = man_section_text(doc, secs[k]);
+		for (char *s = t, *e; s && *s; s = *e ? e + 1 : e) {
+			e = s + strcspn(s, ".");
+			while (*s == ' ')
+				s++;
+			/* "always succeeds", "is always successful" */
+			if (!memmem(s, (size_t)(e - s), "always succe", 12))
+				continue;
+			int named = 0;
+			for (size_t i = 0; i < mi->names.n; i++) {
+				const char *nm = mi->names.v[i];
+				size_t l = strlen(nm);
+				for (const char *p = s; (p = memmem(p, (size_t)(e - p), nm, l)); p++)
+					if ((p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+					    p[l] == '(') {
+						named = 1;
+						if (!strv_contains(&mi->always_ok, nm))
+							strv_push(&mi->always_ok, nm);
+						break;
+					}
+			}
+			if (!named && (str_starts(s, "This ") || str_starts(s, "These ")))
+				for (size_t i = 0; i < mi->names.n; i++)
+					if (!strv_contains(&mi->always_ok, mi->names.v[i]))
+						strv_push(&mi->always_ok, mi->names.v[i]);
+		}
+		free(t);
+	}
+}
+
 void man_extract(const struct roff_doc *doc, struct man_info *mi)
 {
 	const struct strv *th = &doc->th;
@@ -585,6 +628,7 @@ void man_extract(const struct roff_doc *doc, struct man_info *mi)
 	read_synopsis(doc, mi);
 	read_nowrap(doc, mi);
 	read_versions(doc, mi);
+	read_always_ok(doc, mi);
 }
 
 static char *dup_opt(const char *s)
@@ -623,6 +667,7 @@ void man_info_copy(struct man_info *dst, const struct man_info *src)
 	dst->glibc_since = dup_opt(src->glibc_since);
 	dst->removed = dup_opt(src->removed);
 	copy_strv(&dst->diags, &src->diags);
+	copy_strv(&dst->always_ok, &src->always_ok);
 }
 
 void man_info_free(struct man_info *mi)
@@ -649,6 +694,7 @@ void man_info_free(struct man_info *mi)
 	free(mi->kernel_since);
 	free(mi->glibc_since);
 	free(mi->removed);
+	strv_free(&mi->always_ok);
 	strv_free(&mi->diags);
 	memset(mi, 0, sizeof(*mi));
 }

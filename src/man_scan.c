@@ -492,6 +492,7 @@ static int64_t insert_page(struct man_db *m, const struct page_row *r)
 	for (size_t i = 0; i < mi->names.n; i++) {
 		sqlite3_bind_int64(m->name, 1, id);
 		db_bind_text(m->name, 2, mi->names.v[i]);
+		sqlite3_bind_int(m->name, 3, strv_contains(&mi->always_ok, mi->names.v[i]));
 		if (db_step_done(m->ctx->db, m->name) < 0)
 			return -1;
 	}
@@ -852,7 +853,7 @@ static int prepare(struct man_db *m)
 		       "INSERT INTO man_page(scan_id,file,section,title,th_version,library,alias_of,"
 		       "nowrap,nowrap_text,kernel_since,glibc_since,removed)"
 		       " VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)") < 0 ||
-	    db_prepare(db, &m->name, "INSERT INTO man_name(page_id,name) VALUES(?1,?2)") < 0 ||
+	    db_prepare(db, &m->name, "INSERT INTO man_name(page_id,name,always_ok) VALUES(?1,?2,?3)") < 0 ||
 	    db_prepare(db, &m->inc, "INSERT INTO man_include(page_id,idx,header) VALUES(?1,?2,?3)") < 0 ||
 	    db_prepare(db, &m->ftm, "INSERT INTO man_ftm(page_id,text) VALUES(?1,?2)") < 0 ||
 	    db_prepare(db, &m->proto,

@@ -146,6 +146,9 @@ const char *const db_migrations[] = {
 	/* 5: gen looks up a wrapper's prototypes by name or by SYS_name; without
 	 * this the OR walked every prototype of the scan per wrapper */
 	"CREATE INDEX man_proto_sys ON man_proto(sys_name);",
+	/* 6: the page's RETURN VALUE or ERRORS says the call always succeeds:
+	 * gen's libc-style wrapper then needs no error check, like glibc's */
+	"ALTER TABLE man_name ADD COLUMN always_ok INTEGER NOT NULL DEFAULT 0;",
 };
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);
