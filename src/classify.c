@@ -565,7 +565,8 @@ static void check_drift(struct cls_run *r, struct verdict *v, const struct cand 
 	for (size_t i = 0; i < nm; i++, m += fm->ncol) {
 		const char *const *d = d0;
 		for (size_t k = 0; k < nd; k++, d += fd->ncol) {
-			if (num(d[1]) != num(m[1]))
+			/* the same text is the same type: no canonicalising */
+			if (num(d[1]) != num(m[1]) || (m[2] && d[2] && !strcmp(m[2], d[2])))
 				continue;
 			char *a = canon_type(m[2] ? m[2] : "");
 			char *b = canon_type(d[2] ? d[2] : "");
