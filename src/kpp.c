@@ -11,12 +11,14 @@
 #include <string.h>
 
 /* Limits against hostile headers, far above what the kernel's need (a few
- * files, include depth 4, some 20,000 tokens of expansion). */
+ * files of at most 32 KiB, include depth 4, some 20,000 tokens of
+ * expansion), and low enough to bound memory: up to 32 bytes of token per
+ * byte of text, per token of expansion. */
 #define MAX_INCLUDE_DEPTH 64
 #define MAX_INCLUDES 4096
-#define MAX_TEXT (64u << 20)   /* bytes lexed in one kpp, all files together */
-#define MAX_WORK (2u << 20)    /* tokens produced by macro expansion */
-#define MAX_MEM (64u << 20)    /* arena: hide sets, macro bodies, new tokens */
+#define MAX_TEXT (4u << 20)    /* bytes lexed in one kpp, all files together */
+#define MAX_WORK (1u << 20)    /* tokens produced by macro expansion */
+#define MAX_MEM (32u << 20)    /* arena: hide sets, macro bodies, new tokens */
 #define MAX_NEST 256           /* nested parentheses, ?:, macro arguments */
 #define MAX_CONDS 65536        /* nested #if groups */
 
