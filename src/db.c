@@ -96,6 +96,14 @@ static int migrate(struct db *db)
 		if (n != 0)
 			return err_set(EXIT_DB, "%s: not a syscov database (it has other tables)",
 				       db->path);
+		/* WAL before the schema: creating it is then one unsynced WAL
+		 * append, not a rollback-journal commit of 4 fdatasyncs; and the
+		 * switch itself unsynced, as the file holds nothing yet to lose
+		 * (12 -> 4 fdatasyncs for a fresh DB, half its set-up time) */
+		if (db_exec(db, "PRAGMA synchronous=OFF") < 0 ||
+		    db_exec(db, "PRAGMA journal_mode=WAL") < 0 ||
+		    db_exec(db, "PRAGMA synchronous=NORMAL") < 0)
+			return -1;
 	}
 	if (db_exec(db, "BEGIN IMMEDIATE") < 0)
 		return -1;
