@@ -47,13 +47,32 @@ void ksyms_free(struct ksyms *k);
 /* 1 if `name` (without prefix) is a base or a count, not a syscall. */
 int ktable_is_helper(const char *name);
 
-/* One ksyscall row; *st is prepared on first use, finalized by the caller. */
+/* One ksyscall row. */
 struct krow {
 	const char *arch, *abi, *name, *entry, *compat_entry, *source;
 	long long nr;
 	int implemented, private;
 };
-int ktable_insert(struct scan_ctx *ctx, sqlite3_stmt **st, const struct krow *r);
+
+/* The ksyscall rows of a scan, written KROWS_BATCH to a statement with
+ * static binds: one statement run per row was half of a kernel-tree scan.
+ * Zero-initialise with ctx set. */
+#define KROWS_BATCH 64
+struct krows {
+	struct scan_ctx *ctx;
+	sqlite3_stmt *one, *batch;
+	struct buf text;          /* the strings of the waiting rows */
+	struct krow_wait {
+		size_t str[6];    /* offsets in text of arch..source, SIZE_MAX: NULL */
+		long long nr;
+		int implemented, private;
+	} wait[KROWS_BATCH];
+	size_t n;
+};
+/* Queues a copy of r, writing the batch once it is full. */
+int ktable_insert(struct krows *w, const struct krow *r);
+/* Writes the waiting rows and finalizes the statements; 0 or -1. */
+int ktable_flush(struct krows *w);
 
 /* One row of a kernel tree's .tbl file; the strings point into the text. */
 struct tbl_row {

@@ -217,7 +217,7 @@ struct taker {
 	long nr_offset;
 };
 
-static int store_rows(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, const char *port,
+static int store_rows(struct krows *st, const char *rel, const char *port,
 		      const struct tbl_row *rows, size_t n, const struct taker *tk, size_t ntk)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -232,7 +232,7 @@ static int store_rows(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, 
 			k.arch = tk[t].arch;
 			k.nr = r->nr + tk[t].nr_offset;
 			taken = 1;
-			if (ktable_insert(ctx, st, &k) < 0)
+			if (ktable_insert(st, &k) < 0)
 				return -1;
 		}
 		if (taken)
@@ -240,7 +240,7 @@ static int store_rows(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, 
 		char *arch = ntk ? xasprintf("%s-%s", port, r->abi) : xstrdup(port);
 		k.arch = arch;
 		k.nr = r->nr;
-		int rc = ktable_insert(ctx, st, &k);
+		int rc = ktable_insert(st, &k);
 		free(arch);
 		if (rc < 0)
 			return -1;
@@ -289,7 +289,7 @@ static void makefile_tags(char *text, const char *port, struct taker **tk, size_
 	}
 }
 
-static int scan_tbl(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, const struct strv *ports)
+static int scan_tbl(struct scan_ctx *ctx, struct krows *st, const char *rel, const struct strv *ports)
 {
 	struct buf b = {0};
 	if (tree_read(ctx, rel, &b) < 0 || tree_note(ctx, "kernel-tbl", rel, &b) < 0) {
@@ -314,7 +314,7 @@ static int scan_tbl(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, co
 		}
 		rc = ktable_parse_tbl(b.p, &rows, &n, tbl_bad_row, &where);
 		if (rc == 0)
-			rc = store_rows(ctx, st, rel, port, rows, n, tk, ntk);
+			rc = store_rows(st, rel, port, rows, n, tk, ntk);
 		free(port);
 	} else {
 		/* the shared table of newer trees: each port's Makefile.syscalls
@@ -331,7 +331,7 @@ static int scan_tbl(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, co
 				for (size_t i = 0; rc == 0 && i < n; i++)
 					for (size_t t = 0; rc == 0 && t < ntk; t++)
 						if (strv_contains(&tk[t].tags, rows[i].abi))
-							rc = store_rows(ctx, st, rel, ports->v[p],
+							rc = store_rows(st, rel, ports->v[p],
 									&rows[i], 1, &tk[t], 1);
 			} else {
 				err_clear();
@@ -347,7 +347,7 @@ static int scan_tbl(struct scan_ctx *ctx, sqlite3_stmt **st, const char *rel, co
 }
 
 /* The generic table of one port, for one ABI (arch name, its predefines). */
-static int scan_generic(struct scan_ctx *ctx, sqlite3_stmt **st, const char *port,
+static int scan_generic(struct scan_ctx *ctx, struct krows *st, const char *port,
 			const char *arch, const char *predefs, struct tree_hdrs *h,
 			struct strv *seen)
 {
@@ -384,7 +384,7 @@ static int scan_generic(struct scan_ctx *ctx, sqlite3_stmt **st, const char *por
 					 .entry = s->entry, .source = src, .private = s->private,
 					 .implemented = !s->entry ||
 							!ktable_entry_unimplemented(s->entry)};
-			rc = ktable_insert(ctx, st, &r);
+			rc = ktable_insert(st, &r);
 		}
 	}
 	ksyms_free(&ks);
@@ -467,7 +467,7 @@ int ktable_scan_tree(struct scan_ctx *ctx)
 	if (ports.n)
 		qsort(ports.v, ports.n, sizeof(*ports.v), cmp_str);
 
-	sqlite3_stmt *st = NULL;
+	struct krows st = {.ctx = ctx};
 	struct tree_hdrs h = {.ctx = ctx};
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < tbls.n; i++)
@@ -487,7 +487,8 @@ int ktable_scan_tree(struct scan_ctx *ctx)
 		if (rc == 0 && !done)
 			rc = scan_generic(ctx, &st, port, port, GENERIC_ILP32, &h, &seen);
 	}
-	sqlite3_finalize(st);
+	if (ktable_flush(&st) < 0)
+		rc = -1;
 	kpp_cache_free(&h.cache);
 	strv_free(&h.path);
 	strv_free(&h.rel);

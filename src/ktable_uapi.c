@@ -9,6 +9,7 @@
 #include "ktable.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,24 +134,78 @@ int ktable_eval(const struct keval *ke, struct ksyms *out)
 	return rc;
 }
 
-int ktable_insert(struct scan_ctx *ctx, sqlite3_stmt **st, const struct krow *r)
+#define KROW_COLS 10
+#define KROW_INSERT "INSERT INTO ksyscall (scan_id, arch, abi, nr, name, entry, compat_entry," \
+		    " implemented, private, source) VALUES "
+#define KROW_VALUES "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+
+static int krows_write(struct krows *w, sqlite3_stmt *st, size_t from, size_t n)
 {
-	if (!*st && db_prepare(ctx->db, st,
-			       "INSERT INTO ksyscall (scan_id, arch, abi, nr, name, entry,"
-			       " compat_entry, implemented, private, source)"
-			       " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)") < 0)
-		return -1;
-	sqlite3_bind_int64(*st, 1, ctx->scan_id);
-	db_bind_text(*st, 2, r->arch);
-	db_bind_text(*st, 3, r->abi);
-	sqlite3_bind_int64(*st, 4, r->nr);
-	db_bind_text(*st, 5, r->name);
-	db_bind_text(*st, 6, r->entry);
-	db_bind_text(*st, 7, r->compat_entry);
-	sqlite3_bind_int(*st, 8, r->implemented);
-	sqlite3_bind_int(*st, 9, r->private);
-	db_bind_text(*st, 10, r->source);
-	return db_step_done(ctx->db, *st);
+	for (size_t k = 0; k < n; k++) {
+		const struct krow_wait *r = &w->wait[from + k];
+		int o = (int)k * KROW_COLS;
+		static const int col[6] = {2, 3, 5, 6, 7, 10}; /* arch abi name entry compat source */
+		sqlite3_bind_int64(st, o + 1, w->ctx->scan_id);
+		for (int c = 0; c < 6; c++)
+			if (r->str[c] == SIZE_MAX)
+				sqlite3_bind_null(st, o + col[c]);
+			else
+				sqlite3_bind_text(st, o + col[c], w->text.p + r->str[c], -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, o + 4, r->nr);
+		sqlite3_bind_int(st, o + 8, r->implemented);
+		sqlite3_bind_int(st, o + 9, r->private);
+	}
+	return db_step_done(w->ctx->db, st);
+}
+
+static int krows_write_waiting(struct krows *w)
+{
+	int rc = 0;
+	if (w->n == KROWS_BATCH) {
+		if (!w->batch) {
+			struct buf sql = {0};
+			buf_puts(&sql, KROW_INSERT);
+			for (int i = 0; i < KROWS_BATCH; i++)
+				buf_puts(&sql, i ? ", " KROW_VALUES : KROW_VALUES);
+			rc = db_prepare(w->ctx->db, &w->batch, sql.p);
+			buf_free(&sql);
+		}
+		if (rc == 0)
+			rc = krows_write(w, w->batch, 0, KROWS_BATCH);
+	} else if (w->n) {
+		if (!w->one)
+			rc = db_prepare(w->ctx->db, &w->one, KROW_INSERT KROW_VALUES);
+		for (size_t i = 0; rc == 0 && i < w->n; i++)
+			rc = krows_write(w, w->one, i, 1);
+	}
+	w->n = 0;
+	w->text.len = 0;
+	return rc;
+}
+
+int ktable_insert(struct krows *w, const struct krow *r)
+{
+	const char *s[6] = {r->arch, r->abi, r->name, r->entry, r->compat_entry, r->source};
+	struct krow_wait *q = &w->wait[w->n++];
+	for (int c = 0; c < 6; c++) {
+		q->str[c] = s[c] ? w->text.len : SIZE_MAX;
+		if (s[c])
+			buf_add(&w->text, s[c], strlen(s[c]) + 1);
+	}
+	q->nr = r->nr;
+	q->implemented = r->implemented;
+	q->private = r->private;
+	return w->n == KROWS_BATCH ? krows_write_waiting(w) : 0;
+}
+
+int ktable_flush(struct krows *w)
+{
+	int rc = krows_write_waiting(w);
+	sqlite3_finalize(w->one);
+	sqlite3_finalize(w->batch);
+	buf_free(&w->text);
+	w->one = w->batch = NULL;
+	return rc;
 }
 
 /* Reads a header for kpp through sysroot.h: missing, or not a regular file
@@ -192,7 +247,7 @@ static int note_headers(struct scan_ctx *ctx, const struct strv *files, struct u
 }
 
 /* Evaluates and stores the table of one ABI. */
-static int scan_abi(struct scan_ctx *ctx, sqlite3_stmt **st, const struct arch_desc *a,
+static int scan_abi(struct scan_ctx *ctx, struct krows *st, const struct arch_desc *a,
 		    int primary, struct uapi_hdrs *h)
 {
 	const struct sysroot *sr = ctx->sr;
@@ -223,7 +278,7 @@ static int scan_abi(struct scan_ctx *ctx, sqlite3_stmt **st, const struct arch_d
 		}
 		struct krow r = {.arch = a->name, .abi = "uapi", .name = s->name, .nr = s->nr,
 				 .source = src, .implemented = 1, .private = s->private};
-		rc = ktable_insert(ctx, st, &r);
+		rc = ktable_insert(st, &r);
 	}
 	if (rc == 0 && primary && ks.version)
 		rc = db_scan_set(ctx->db, ctx->scan_id, "kernel_version", ks.version);
@@ -247,7 +302,7 @@ int ktable_scan_uapi(struct scan_ctx *ctx)
 		return -1;
 	}
 	free(hdr);
-	sqlite3_stmt *st = NULL;
+	struct krows st = {.ctx = ctx};
 	struct uapi_hdrs h = {0};
 	for (size_t i = 0; i < sr->uapi_inc.n; i++)
 		strv_push_own(&h.dirs, sysroot_host_path(sr, sr->uapi_inc.v[i]));
@@ -257,7 +312,8 @@ int ktable_scan_uapi(struct scan_ctx *ctx)
 		if (a)
 			rc = scan_abi(ctx, &st, a, 0, &h);
 	}
-	sqlite3_finalize(st);
+	if (ktable_flush(&st) < 0)
+		rc = -1;
 	strv_free(&h.dirs);
 	strv_free(&h.seen);
 	kpp_cache_free(&h.cache);
