@@ -56,6 +56,13 @@ struct cond {
 	uint8_t parent, live, taken, in_else;
 };
 
+/* A file's text with its lines spliced, and its tokens, which point into
+ * it: they stay as long as the macros defined from them may be used. */
+struct kpp_lexed {
+	char *text;
+	struct tokv toks;
+};
+
 struct ablock {
 	struct ablock *next;
 	size_t used, cap;
@@ -75,8 +82,8 @@ struct kpp {
 	struct cond *conds;
 	size_t nconds, capconds, cond_base;
 	struct strv files;
-	char **texts;              /* spliced file texts, which tokens point into */
-	size_t ntexts;
+	struct kpp_lexed **owned;  /* the lexed texts outside the cache */
+	size_t nowned;
 	const char *cur, *cur_dir; /* the file being read, its dir (quoted includes) */
 	size_t cur_dirlen;
 	int in_text, ran;
@@ -174,9 +181,14 @@ static size_t lit_len(const char *s, const char *e)
 	return 0;
 }
 
-static const char *const puncts[] = {
-	"<<=", ">>=", "...", "##", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "->",
-	"++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+static const struct {
+	char s[4];
+	uint8_t n;
+} puncts[] = {
+	{"<<=", 3}, {">>=", 3}, {"...", 3}, {"##", 2}, {"<<", 2}, {">>", 2}, {"<=", 2},
+	{">=", 2}, {"==", 2}, {"!=", 2}, {"&&", 2}, {"||", 2}, {"->", 2}, {"++", 2},
+	{"--", 2}, {"+=", 2}, {"-=", 2}, {"*=", 2}, {"/=", 2}, {"%=", 2}, {"&=", 2},
+	{"|=", 2}, {"^=", 2},
 };
 
 /* Tokens of spliced text. Never fails: an unclosed literal is one T_OTHER
@@ -244,16 +256,14 @@ static void lex(const char *s, size_t n, struct tokv *out)
 					len++;
 				t.kind = T_OTHER;
 			}
-		} else {
-			for (size_t i = 0; i < ARRAY_SIZE(puncts); i++) {
-				size_t pl = strlen(puncts[i]);
-				if ((size_t)(e - s) >= pl && !memcmp(s, puncts[i], pl)) {
-					len = pl;
+		} else if (s + 1 < e && strchr("<>.#&|=!-+*/%^", c)) { /* the first of a longer one */
+			for (size_t i = 0; i < ARRAY_SIZE(puncts); i++)
+				if ((size_t)(e - s) >= puncts[i].n && !memcmp(s, puncts[i].s, puncts[i].n)) {
+					len = puncts[i].n;
 					break;
 				}
-			}
-			if (c > 0x7e)
-				t.kind = T_OTHER;
+		} else if (c > 0x7e) {
+			t.kind = T_OTHER;
 		}
 		t.len = (uint32_t)len;
 		tokv_push(out, &t);
@@ -286,6 +296,31 @@ static char *splice(const char *s, size_t n, size_t *outn)
 	o[j] = 0;
 	*outn = j;
 	return o;
+}
+
+static struct kpp_lexed *lexed_new(const char *s, size_t n)
+{
+	struct kpp_lexed *l = xcalloc(1, sizeof(*l));
+	size_t sl;
+	l->text = splice(s, n, &sl);
+	lex(l->text, sl, &l->toks);
+	return l;
+}
+
+static void lexed_free(struct kpp_lexed *l)
+{
+	if (l) {
+		free(l->text);
+		free(l->toks.v);
+		free(l);
+	}
+}
+
+/* lexed_new(), owned by p. */
+static const struct kpp_lexed *lexed_own(struct kpp *p, const char *s, size_t n)
+{
+	p->owned = xrealloc(p->owned, (p->nowned + 1) * sizeof(*p->owned));
+	return p->owned[p->nowned++] = lexed_new(s, n);
 }
 
 /* --- macros */
@@ -980,13 +1015,14 @@ void kpp_cache_free(struct kpp_cache *c)
 	for (size_t i = 0; i < c->n; i++) {
 		free(c->v[i].path);
 		buf_free(&c->v[i].text);
+		lexed_free(c->v[i].lexed);
 	}
 	free(c->v);
 	memset(c, 0, sizeof(*c));
 }
 
 /* The cached file at path, read on first use: 0, 1 if missing, -1. */
-static int cached(struct kpp *p, char *path, const struct kpp_cfile **f)
+static int cached(struct kpp *p, char *path, struct kpp_cfile **f)
 {
 	struct kpp_cache *c = p->cache;
 	for (size_t i = 0; i < c->n; i++)
@@ -1017,26 +1053,26 @@ struct found {
 	const char *path;   /* lives as long as the cache or the vfile */
 	const char *text;
 	size_t len;
-	int virt;
+	struct kpp_cfile *cf; /* NULL: a vfile */
 };
 
 /* Finds header `name`: 0, 1 if there is none, -1 on a reader error. */
 static int find_header(struct kpp *p, const char *name, int quoted, struct found *f)
 {
-	const struct kpp_cfile *cf;
+	struct kpp_cfile *cf;
 	int rc = 1;
 	if (quoted && p->cur_dir)
 		rc = cached(p, xasprintf("%.*s/%s", (int)p->cur_dirlen, p->cur_dir, name), &cf);
 	for (size_t i = 0; rc == 1 && p->o.dirs && i < p->o.dirs->n; i++)
 		rc = cached(p, xasprintf("%s/%s", p->o.dirs->v[i], name), &cf);
 	if (rc == 0) {
-		*f = (struct found){cf->path, cf->text.p ? cf->text.p : "", cf->text.len, 0};
+		*f = (struct found){cf->path, cf->text.p ? cf->text.p : "", cf->text.len, cf};
 		return 0;
 	}
 	for (size_t i = 0; rc == 1 && i < p->o.nvfiles; i++)
 		if (!strcmp(p->o.vfiles[i].name, name)) {
 			const char *t = p->o.vfiles[i].text;
-			*f = (struct found){p->o.vfiles[i].name, t, strlen(t), 1};
+			*f = (struct found){p->o.vfiles[i].name, t, strlen(t), NULL};
 			return 0;
 		}
 	return rc;
@@ -1202,7 +1238,7 @@ static int do_define(struct kpp *p, const struct tok *t, size_t n, uint32_t line
 	return 0;
 }
 
-static int run_file(struct kpp *p, const char *path, int virt, const char *text, size_t len,
+static int run_file(struct kpp *p, const char *path, int virt, const struct kpp_lexed *lx,
 		    int depth);
 
 static int do_include(struct kpp *p, const struct tok *t, size_t n, uint32_t line, int depth)
@@ -1225,9 +1261,16 @@ static int do_include(struct kpp *p, const struct tok *t, size_t n, uint32_t lin
 	free(name);
 	if (rc < 0)
 		return -1;
-	if (!f.virt && !strv_contains(&p->files, f.path))
+	if (f.len > MAX_TEXT || p->text_bytes + f.len > MAX_TEXT)
+		return err_set(EXIT_INPUT, "%s: headers larger than %u MiB in all", f.path,
+			       MAX_TEXT >> 20);
+	p->text_bytes += f.len;
+	if (f.cf && !strv_contains(&p->files, f.path))
 		strv_push(&p->files, f.path);
-	return run_file(p, f.path, f.virt, f.text, f.len, depth + 1);
+	if (f.cf && !f.cf->lexed)
+		f.cf->lexed = lexed_new(f.text, f.len);
+	return run_file(p, f.path, !f.cf, f.cf ? f.cf->lexed : lexed_own(p, f.text, f.len),
+			depth + 1);
 }
 
 /* "#error text": the message is the text's tokens. */
@@ -1330,19 +1373,10 @@ static int text_lines(struct kpp *p, const struct tok *t, size_t n)
 	return rc;
 }
 
-static int run_file(struct kpp *p, const char *path, int virt, const char *text, size_t len,
+static int run_file(struct kpp *p, const char *path, int virt, const struct kpp_lexed *lx,
 		    int depth)
 {
-	if (len > MAX_TEXT || p->text_bytes + len > MAX_TEXT)
-		return err_set(EXIT_INPUT, "%s: headers larger than %u MiB in all", path,
-			       MAX_TEXT >> 20);
-	p->text_bytes += len;
-	size_t sl;
-	char *s = splice(text, len, &sl);
-	p->texts = xrealloc(p->texts, (p->ntexts + 1) * sizeof(*p->texts));
-	p->texts[p->ntexts++] = s;
-	struct tokv tv = {0};
-	lex(s, sl, &tv);
+	const struct tokv tv = lx->toks;
 	const char *saved = p->cur, *saved_dir = p->cur_dir;
 	size_t saved_dirlen = p->cur_dirlen, saved_base = p->cond_base;
 	const char *slash = virt ? NULL : strrchr(path, '/');
@@ -1371,7 +1405,6 @@ static int run_file(struct kpp *p, const char *path, int virt, const char *text,
 	p->nconds = p->cond_base;
 	p->cur = saved, p->cur_dir = saved_dir, p->cur_dirlen = saved_dirlen;
 	p->cond_base = saved_base;
-	free(tv.v);
 	return rc;
 }
 
@@ -1395,13 +1428,10 @@ static int predefine(struct kpp *p)
 		const char *eq = memchr(s, '=', n);
 		char *def = xasprintf("%.*s %.*s", eq ? (int)(eq - s) : (int)n, s,
 				      eq ? (int)(n - (size_t)(eq - s) - 1) : 1, eq ? eq + 1 : "1");
-		p->texts = xrealloc(p->texts, (p->ntexts + 1) * sizeof(*p->texts));
-		p->texts[p->ntexts++] = def;
-		struct tokv tv = {0};
-		lex(def, strlen(def), &tv);
-		int rc = tv.n && tv.v[0].len == (eq ? (size_t)(eq - s) : n) ?
-				 do_define(p, tv.v, tv.n, 0) : kerr(p, 0, "\"%.*s\": not NAME=VALUE", (int)n, s);
-		free(tv.v);
+		const struct tokv *tv = &lexed_own(p, def, strlen(def))->toks;
+		free(def);
+		int rc = tv->n && tv->v[0].len == (eq ? (size_t)(eq - s) : n) ?
+				 do_define(p, tv->v, tv->n, 0) : kerr(p, 0, "\"%.*s\": not NAME=VALUE", (int)n, s);
 		if (rc < 0)
 			return -1;
 		s += n;
@@ -1423,7 +1453,7 @@ int kpp_run(struct kpp *p, const char *text)
 		return err_set(EXIT_INTERNAL, "kpp_run: called twice");
 	int rc = predefine(p);
 	if (rc == 0)
-		rc = run_file(p, "<main>", 1, text, strlen(text), 0);
+		rc = run_file(p, "<main>", 1, lexed_own(p, text, strlen(text)), 0);
 	p->cur = NULL;
 	return rc;
 }
@@ -1469,9 +1499,9 @@ void kpp_free(struct kpp *p)
 		nx = b->next;
 		free(b);
 	}
-	for (size_t i = 0; i < p->ntexts; i++)
-		free(p->texts[i]);
-	free(p->texts);
+	for (size_t i = 0; i < p->nowned; i++)
+		lexed_free(p->owned[i]);
+	free(p->owned);
 	free(p->m);
 	free(p->tab);
 	free(p->conds);

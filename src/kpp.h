@@ -29,11 +29,13 @@ struct kpp_vfile {
 };
 
 /* Files read by one or more runs, by path: the ABIs of a sysroot and the
- * ports of a kernel tree share headers, read once. Zero-initialise. */
+ * ports of a kernel tree share headers, read and lexed once. Zero-initialise. */
+struct kpp_lexed;
 struct kpp_cfile {
 	char *path;
 	struct buf text;
 	int missing;               /* the reader found no such file */
+	struct kpp_lexed *lexed;   /* its tokens (kpp.c) */
 };
 struct kpp_cache {
 	struct kpp_cfile *v;

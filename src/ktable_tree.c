@@ -124,7 +124,9 @@ static int tree_note(struct scan_ctx *ctx, const char *kind, const char *rel, co
 }
 
 /* Finds the table files under dir (tree-relative), recursively, without
- * following directory symlinks (a kernel tree has none that matter). */
+ * following directory symlinks (a kernel tree has none that matter). The
+ * entry type comes from readdir: an lstat per entry was most of the walk
+ * of a whole tree's arch/. */
 static void find_tbl(const char *tree, const char *dir, struct strv *out)
 {
 	char *host = xasprintf("%s/%s", tree, dir);
@@ -136,13 +138,18 @@ static void find_tbl(const char *tree, const char *dir, struct strv *out)
 	while ((e = readdir(d))) {
 		if (e->d_name[0] == '.')
 			continue;
-		char *rel = xasprintf("%s/%s", dir, e->d_name), *h = xasprintf("%s/%s", tree, rel);
-		struct stat st;
-		if (lstat(h, &st) == 0 && S_ISDIR(st.st_mode))
+		char *rel = xasprintf("%s/%s", dir, e->d_name);
+		int is_dir = e->d_type == DT_DIR;
+		if (e->d_type == DT_UNKNOWN) { /* a file system without d_type */
+			char *h = xasprintf("%s/%s", tree, rel);
+			struct stat st;
+			is_dir = lstat(h, &st) == 0 && S_ISDIR(st.st_mode);
+			free(h);
+		}
+		if (is_dir)
 			find_tbl(tree, rel, out);
 		else if (str_ends(e->d_name, ".tbl"))
 			strv_push(out, rel);
-		free(h);
 		free(rel);
 	}
 	closedir(d);

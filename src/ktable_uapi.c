@@ -49,17 +49,57 @@ void ksyms_free(struct ksyms *k)
 }
 
 /* The __SYSCALL(nr, entry) invocations of the generic table, in order. */
+struct entry {
+	long long nr;
+	size_t order;
+	char *name;
+};
 struct entries {
-	struct strv name;
-	long long *nr;
+	struct entry *v;
+	size_t n, cap;
 };
 
 static void on_syscall(void *arg, long long nr, const char *entry)
 {
 	struct entries *e = arg;
-	strv_push(&e->name, entry);
-	e->nr = xrealloc(e->nr, e->name.n * sizeof(*e->nr));
-	e->nr[e->name.n - 1] = nr;
+	if (e->n == e->cap) {
+		e->cap = e->cap ? 2 * e->cap : 512;
+		e->v = xrealloc(e->v, e->cap * sizeof(*e->v));
+	}
+	e->v[e->n] = (struct entry){nr, e->n, xstrdup(entry)};
+	e->n++;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	if (x->nr != y->nr)
+		return x->nr < y->nr ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* An entry belongs to the (non-private) names with its number; the first
+ * __SYSCALL() of a number is the one the table uses. */
+static void assign_entries(struct entries *en, struct ksyms *k)
+{
+	if (en->n)
+		qsort(en->v, en->n, sizeof(*en->v), cmp_entry);
+	for (size_t i = 0; i < k->n; i++) {
+		struct ksym *s = &k->v[i];
+		size_t lo = 0, hi = en->n;
+		while (lo < hi) { /* the first entry with nr >= s->nr */
+			size_t mid = lo + (hi - lo) / 2;
+			if (en->v[mid].nr < s->nr)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (s->ok && !s->private && lo < en->n && en->v[lo].nr == s->nr)
+			s->entry = xstrdup(en->v[lo].name);
+	}
+	for (size_t i = 0; i < en->n; i++)
+		free(en->v[i].name);
+	free(en->v);
 }
 
 static void collect(struct kpp *p, struct ksyms *k)
@@ -119,16 +159,7 @@ int ktable_eval(const struct keval *ke, struct ksyms *out)
 			out->version = version_of(p);
 	}
 	kpp_free(p);
-	/* an entry belongs to the (non-private) names with its number; the
-	 * first __SYSCALL() of a number is the one the table uses */
-	for (size_t e = 0; e < en.name.n; e++)
-		for (size_t i = 0; i < out->n; i++) {
-			struct ksym *s = &out->v[i];
-			if (s->ok && !s->private && s->nr == en.nr[e] && !s->entry)
-				s->entry = xstrdup(en.name.v[e]);
-		}
-	strv_free(&en.name);
-	free(en.nr);
+	assign_entries(&en, out);
 	if (rc < 0)
 		ksyms_free(out);
 	return rc;
