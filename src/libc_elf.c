@@ -8,8 +8,10 @@
  * libc.a. Shared objects are read from .dynsym with .gnu.version (versym,
  * bit 0x8000 = hidden, i.e. a compat-only symbol) and .gnu.version_d
  * (verdef); objects without .dynsym (klibc's libc.so) and archive members
- * from .symtab. Every file is read whole through sysroot.h and parsed with
- * elf_memory(), so nothing outside the sysroot is opened. */
+ * from .symtab. Every file is opened through sysroot.h, so nothing outside
+ * the sysroot is opened: a shared object is read by libelf from that fd,
+ * just the parts it needs (a tenth of libc.so.6); an archive or a linker
+ * script is read whole, an archive parsed with elf_memory(). */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
@@ -19,6 +21,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "libc_elf.h"
 #include "scan.h"
@@ -86,13 +89,16 @@ struct sym_row {
 #define SYM_BATCH 64
 
 /* A file the scan read, recorded as an input row when the scan ends, in
- * read order: meanwhile a thread computes the content hash of a large one
- * (FNV-1a goes byte by byte: 2.6 ms for libc.so.6, a quarter of the scan).
- * The file stays in memory until then; libelf does not write to it. */
+ * read order: meanwhile a thread reads a large one whole and computes its
+ * content hash (FNV-1a goes byte by byte: 2.6 ms for libc.so.6, with the
+ * read 4 ms, more than half of the scan). libelf does not write to a file
+ * it parses. */
 struct lib_input {
 	char *host;
 	int64_t size, mtime_ns;
-	struct buf data;
+	int fd;           /* a shared object libelf reads, hashed from here; or -1 */
+	struct buf data;  /* the file, as read */
+	int err;          /* errno of a failed read from fd */
 	uint64_t hash;
 	pthread_t thread;
 	int threaded;
@@ -374,14 +380,15 @@ static int scan_symtab(struct lscan *ls, Elf *e, Elf_Scn *symscn, const GElf_Shd
 
 /* One ELF object: .dynsym with versions if it has one, else .symtab. */
 static int scan_object(struct lscan *ls, Elf *e, const char *path, const char *member,
-		       int64_t lib_id, struct strset *seen, int is_main)
+		       int64_t lib_id, struct strset *seen, int is_main, size_t size)
 {
 	if (check_arch(ls, e, path, member) < 0)
 		return -1;
 	(void)elf_errno(); /* clear a stale error, checked after the section walk */
-	size_t nscn, size = 0;
+	size_t nscn;
 	GElf_Ehdr eh;
-	if (elf_getshdrnum(e, &nscn) < 0 || !gelf_getehdr(e, &eh) || !elf_rawfile(e, &size))
+	/* size 0: an archive member's, from libelf */
+	if (elf_getshdrnum(e, &nscn) < 0 || !gelf_getehdr(e, &eh) || (!size && !elf_rawfile(e, &size)))
 		return elf_fail(path, member, "section headers");
 	/* libelf reads a file cut short as one without sections: say why */
 	if (eh.e_shoff > size || (size - eh.e_shoff) / (eh.e_shentsize ? eh.e_shentsize : 1) < nscn)
@@ -447,7 +454,7 @@ static int scan_archive(struct lscan *ls, Elf *ar, const char *rel, int is_main)
 		Elf_Arhdr *ah = elf_getarhdr(m);
 		const char *mname = ah && ah->ar_name ? ah->ar_name : "?";
 		if (elf_kind(m) == ELF_K_ELF)
-			rc = scan_object(ls, m, rel, mname, lib_id, &seen, is_main);
+			rc = scan_object(ls, m, rel, mname, lib_id, &seen, is_main, 0);
 		cmd = elf_next(m);
 		elf_end(m);
 	}
@@ -457,17 +464,45 @@ static int scan_archive(struct lscan *ls, Elf *ar, const char *rel, int is_main)
 
 static int read_input(struct lscan *ls, const char *path, const char *from, int depth);
 
+/* The size of the regular file at fd if it is an ELF object no larger than
+ * ELF_MAX, else -1. */
+static int64_t shared_object_size(int fd)
+{
+	struct stat st;
+	char magic[SELFMAG];
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size > ELF_MAX ||
+	    pread(fd, magic, SELFMAG, 0) != SELFMAG || memcmp(magic, ELFMAG, SELFMAG))
+		return -1;
+	return st.st_size;
+}
+
+/* Hashes the input, reading it first from its fd (pread: libelf reads the
+ * same fd meanwhile). */
 static void *hash_thread(void *arg)
 {
 	struct lib_input *in = arg;
+	ssize_t r = 1;
+	while (in->fd >= 0 && r != 0) {
+		buf_grow(&in->data, in->size > 0 ? (size_t)in->size : 65536);
+		r = pread(in->fd, in->data.p + in->data.len, in->data.cap - in->data.len - 1,
+			  (off_t)in->data.len);
+		if (r > 0)
+			in->data.len += (size_t)r;
+		if ((r < 0 && errno != EINTR) || in->data.len > ELF_MAX) {
+			in->err = r < 0 ? errno : EFBIG;
+			break;
+		}
+	}
 	in->hash = hash64(in->data.p, in->data.len, 0);
 	return NULL;
 }
 
-/* Takes the file just read (*b, moved) as an input of the scan; a large
- * ELF object or archive is hashed on a thread (a linker script is changed
- * in place by its parser). */
-static struct lib_input *add_input(struct lscan *ls, const char *rel, struct buf *b, int elf)
+/* Takes a file as an input of the scan: a shared object open at fd (moved),
+ * else the file read whole (*b, moved). A large shared object or archive is
+ * read and hashed on a thread (a linker script is changed in place by its
+ * parser). */
+static struct lib_input *add_input(struct lscan *ls, const char *rel, int fd, struct buf *b,
+				   int ar)
 {
 	struct lib_input *in = xcalloc(1, sizeof(*in));
 	struct stat st;
@@ -477,9 +512,10 @@ static struct lib_input *add_input(struct lscan *ls, const char *rel, struct buf
 		in->size = st.st_size;
 		in->mtime_ns = scan_cache_mtime_ns(&st);
 	}
+	in->fd = fd;
 	in->data = *b;
 	*b = (struct buf){0};
-	in->threaded = elf && in->data.len >= HASH_THREAD_MIN &&
+	in->threaded = (fd >= 0 || ar) && (fd >= 0 ? (size_t)in->size : in->data.len) >= HASH_THREAD_MIN &&
 		       pthread_create(&in->thread, NULL, hash_thread, in) == 0;
 	if (!in->threaded)
 		hash_thread(in);
@@ -497,9 +533,13 @@ static int end_inputs(struct lscan *ls, size_t from, int write)
 		struct lib_input *in = ls->inputs[i];
 		if (in->threaded)
 			pthread_join(in->thread, NULL);
+		if (write && rc == 0 && in->err)
+			rc = err_set(EXIT_INPUT, "%s: read failed: %s", in->host, strerror(in->err));
 		if (write && rc == 0)
 			rc = db_add_input(ls->ctx->db, ls->ctx->scan_id, "libc", in->host, in->size,
 					  in->mtime_ns, in->hash, NULL);
+		if (in->fd >= 0)
+			close(in->fd);
 		free(in->host);
 		buf_free(&in->data);
 		free(in);
@@ -648,10 +688,10 @@ static int script_word(void *arg, const char *word)
 	return script_file(at->ls, word, at->rel, at->depth + 1);
 }
 
-/* An ELF object or ar archive (its magic already checked). */
-static int read_elf(struct lscan *ls, struct buf *b, const char *rel)
+/* An ELF object or ar archive of `size` bytes (its magic already checked),
+ * open in libelf as e. */
+static int read_elf(struct lscan *ls, Elf *e, const char *rel, size_t size)
 {
-	Elf *e = elf_memory(b->p, b->len);
 	if (!e)
 		return elf_fail(rel, NULL, "cannot read as ELF");
 	int rc = 0, is_main = !ls->main_rel;
@@ -666,10 +706,11 @@ static int read_elf(struct lscan *ls, struct buf *b, const char *rel)
 		}
 		const char *so = soname_of(e);
 		int64_t id = insert_lib(ls, rel, so, "shared");
-		rc = id < 0 ? -1 : scan_object(ls, e, rel, NULL, id, NULL, is_main);
-		/* a GLIBC_ node tells all (set_flavour()): no search of 2 MB for
-		 * musl's banner */
-		if (rc == 0 && is_main && !ls->glibc_node && memmem(b->p, b->len, "musl libc (", 11)) {
+		rc = id < 0 ? -1 : scan_object(ls, e, rel, NULL, id, NULL, is_main, size);
+		/* a GLIBC_ node tells all (set_flavour()): no read of the whole
+		 * file for musl's banner */
+		const char *raw = rc == 0 && is_main && !ls->glibc_node ? elf_rawfile(e, &size) : NULL;
+		if (raw && memmem(raw, size, "musl libc (", 11)) {
 			ls->musl = 1;
 			find_musl_version(ls, e);
 		}
@@ -695,23 +736,38 @@ static int read_input(struct lscan *ls, const char *path, const char *from, int 
 	if (depth > SCRIPT_DEPTH)
 		return err_set(EXIT_INPUT, "%s: linker scripts nested deeper than %d", from,
 			       SCRIPT_DEPTH);
-	if (sysroot_read_file(sr, path, ELF_MAX, &b, &rel) < 0) {
+	/* a shared object stays open for libelf; anything else is read whole
+	 * by sysroot_read_file(), which also names what is wrong with a file
+	 * that is not regular, or too large */
+	int64_t size = -1;
+	int fd = sysroot_open_file(sr, path, &rel), rc = fd < 0 ? -1 : 0;
+	if (rc == 0 && (size = shared_object_size(fd)) < 0) {
+		close(fd);
+		fd = -1;
+		free(rel);
+		rel = NULL;
+		rc = sysroot_read_file(sr, path, ELF_MAX, &b, &rel);
+	}
+	if (rc < 0) {
 		if (from)
 			err_prefix("%s", from);
 		return -1;
 	}
-	int rc = 0;
 	if (strv_contains(&ls->chain, rel)) {
 		rc = err_set(EXIT_INPUT, "%s: linker script loop back to %s", from, rel);
 	} else if (!strv_contains(&ls->seen, rel)) {
 		strv_push(&ls->seen, rel);
-		int elf = (b.len >= SELFMAG && !memcmp(b.p, ELFMAG, SELFMAG)) ||
-			  (b.len >= SARMAG && !memcmp(b.p, ARMAG, SARMAG));
-		struct buf *f = &add_input(ls, rel, &b, elf)->data;
-		if (f->len == 0)
+		int ar = b.len >= SARMAG && !memcmp(b.p, ARMAG, SARMAG);
+		int elf = b.len >= SELFMAG && !memcmp(b.p, ELFMAG, SELFMAG);
+		struct lib_input *in = add_input(ls, rel, fd, &b, ar);
+		const struct buf *f = &in->data;
+		fd = -1;
+		if (in->fd >= 0)
+			rc = read_elf(ls, elf_begin(in->fd, ELF_C_READ, NULL), rel, (size_t)size);
+		else if (f->len == 0)
 			rc = err_set(EXIT_INPUT, "%s: empty file", rel);
-		else if (elf)
-			rc = read_elf(ls, f, rel);
+		else if (elf || ar)
+			rc = read_elf(ls, elf_memory(f->p, f->len), rel, f->len);
 		else {
 			strv_push(&ls->chain, rel);
 			struct script_at at = {ls, rel, depth};
@@ -724,6 +780,8 @@ static int read_input(struct lscan *ls, const char *path, const char *from, int 
 				rc = -1;
 		}
 	}
+	if (fd >= 0)
+		close(fd);
 	buf_free(&b);
 	free(rel);
 	return rc;
