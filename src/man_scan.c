@@ -1,9 +1,10 @@
 /* man_scan.c: This file contains the man-page scanner: it finds the section-2
  * pages (the sysroot's, else --man-dir, else the host's), decompresses them
  * (.gz, .xz, plain), follows alias pages (symlinks and `.so`), hands each
- * page to the roff reader and man_page.c, and writes the man_* rows of the
- * scan, including the tables of syscalls(2) and unimplemented(2). Every
- * problem with one page is a diag row; only the DB failing ends the scan. */
+ * page to the roff reader and man_page.c (on every core: struct batch), and
+ * writes the man_* rows of the scan, including the tables of syscalls(2)
+ * and unimplemented(2). Every problem with one page is a diag row; only the
+ * DB failing ends the scan. */
 #define _GNU_SOURCE
 #include "man_typing.h"
 #include "scan_cache.h"
