@@ -106,7 +106,6 @@ FWD_VOID(clang_disposeDiagnostic, (CXDiagnostic d), (d))
 FWD(enum CXDiagnosticSeverity, clang_getDiagnosticSeverity, (CXDiagnostic d), (d))
 FWD(CXSourceLocation, clang_getDiagnosticLocation, (CXDiagnostic d), (d))
 FWD(CXString, clang_getDiagnosticSpelling, (CXDiagnostic d), (d))
-FWD(CXString, clang_formatDiagnostic, (CXDiagnostic d, unsigned o), (d, o))
 
 FWD_VOID(clang_getExpansionLocation, (CXSourceLocation l, CXFile *f, unsigned *a, unsigned *b, unsigned *c),
 	 (l, f, a, b, c))
@@ -122,10 +121,7 @@ FWD(CXString, clang_getCursorSpelling, (CXCursor c), (c))
 FWD(CXType, clang_getCursorType, (CXCursor c), (c))
 FWD(CXCursor, clang_Cursor_getArgument, (CXCursor c, unsigned i), (c, i))
 FWD(int, clang_Cursor_getNumArguments, (CXCursor c), (c))
-FWD(unsigned, clang_Cursor_isMacroBuiltin, (CXCursor c), (c))
-FWD(unsigned, clang_Cursor_isMacroFunctionLike, (CXCursor c), (c))
 FWD(unsigned, clang_isInvalidDeclaration, (CXCursor c), (c))
-FWD(long long, clang_getEnumConstantDeclValue, (CXCursor c), (c))
 
 FWD(CXType, clang_getArgType, (CXType t, unsigned i), (t, i))
 FWD(CXType, clang_getArrayElementType, (CXType t), (t))
