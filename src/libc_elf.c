@@ -688,9 +688,19 @@ static int script_word(void *arg, const char *word)
 	return script_file(at->ls, word, at->rel, at->depth + 1);
 }
 
+/* The whole file of an input, once its thread has read it. */
+static const struct buf *input_data(struct lib_input *in)
+{
+	if (in->threaded) {
+		pthread_join(in->thread, NULL);
+		in->threaded = 0;
+	}
+	return &in->data;
+}
+
 /* An ELF object or ar archive of `size` bytes (its magic already checked),
  * open in libelf as e. */
-static int read_elf(struct lscan *ls, Elf *e, const char *rel, size_t size)
+static int read_elf(struct lscan *ls, Elf *e, const char *rel, size_t size, struct lib_input *in)
 {
 	if (!e)
 		return elf_fail(rel, NULL, "cannot read as ELF");
@@ -707,10 +717,10 @@ static int read_elf(struct lscan *ls, Elf *e, const char *rel, size_t size)
 		const char *so = soname_of(e);
 		int64_t id = insert_lib(ls, rel, so, "shared");
 		rc = id < 0 ? -1 : scan_object(ls, e, rel, NULL, id, NULL, is_main, size);
-		/* a GLIBC_ node tells all (set_flavour()): no read of the whole
-		 * file for musl's banner */
-		const char *raw = rc == 0 && is_main && !ls->glibc_node ? elf_rawfile(e, &size) : NULL;
-		if (raw && memmem(raw, size, "musl libc (", 11)) {
+		/* a GLIBC_ node tells all (set_flavour()): only another libc is
+		 * searched whole for musl's banner */
+		const struct buf *f = rc == 0 && is_main && !ls->glibc_node ? input_data(in) : NULL;
+		if (f && memmem(f->p, f->len, "musl libc (", 11)) {
 			ls->musl = 1;
 			find_musl_version(ls, e);
 		}
@@ -718,8 +728,13 @@ static int read_elf(struct lscan *ls, Elf *e, const char *rel, size_t size)
 			ls->shared_dir = dir_of(rel);
 		break;
 	}
-	default:
-		rc = elf_fail(rel, NULL, "truncated or corrupt ELF file");
+	default: {
+		/* libelf reads a file too short for its ELF header as no ELF,
+		 * often with no error to name */
+		int err = elf_errno();
+		rc = err_set(EXIT_INPUT, "%s: truncated or corrupt ELF file%s%s", rel, err ? ": " : "",
+			     err ? elf_errmsg(err) : "");
+	}
 	}
 	elf_end(e);
 	if (rc == 0 && is_main)
@@ -763,11 +778,11 @@ static int read_input(struct lscan *ls, const char *path, const char *from, int 
 		const struct buf *f = &in->data;
 		fd = -1;
 		if (in->fd >= 0)
-			rc = read_elf(ls, elf_begin(in->fd, ELF_C_READ, NULL), rel, (size_t)size);
+			rc = read_elf(ls, elf_begin(in->fd, ELF_C_READ, NULL), rel, (size_t)size, in);
 		else if (f->len == 0)
 			rc = err_set(EXIT_INPUT, "%s: empty file", rel);
 		else if (elf || ar)
-			rc = read_elf(ls, elf_memory(f->p, f->len), rel, f->len);
+			rc = read_elf(ls, elf_memory(f->p, f->len), rel, f->len, in);
 		else {
 			strv_push(&ls->chain, rel);
 			struct script_at at = {ls, rel, depth};
@@ -993,6 +1008,7 @@ int libc_scan_elf(struct scan_ctx *ctx)
 	sqlite3_finalize(ls.ins_lib);
 	sqlite3_finalize(ls.ins_sym);
 	sqlite3_finalize(ls.ins_syms);
+	free(ls.inputs);
 	strv_free(&ls.seen);
 	strv_free(&ls.chain);
 	free(libc);
