@@ -54,24 +54,25 @@ struct krow {
 	int implemented, private;
 };
 
-/* The ksyscall rows of a scan, written KROWS_BATCH to a statement with
- * static binds: one statement run per row was half of a kernel-tree scan.
- * Zero-initialise with ctx set. */
-#define KROWS_BATCH 64
+/* The ksyscall rows of a scan, kept until ktable_flush() writes them in
+ * index order (arch, name; stable, so rows alike keep their order), 64 to
+ * a statement with static binds: one statement per row in the order of the
+ * tables was half of a kernel-tree scan. Zero-initialise with ctx set. */
 struct krows {
 	struct scan_ctx *ctx;
-	sqlite3_stmt *one, *batch;
-	struct buf text;          /* the strings of the waiting rows */
+	struct buf text;          /* the rows' strings */
 	struct krow_wait {
 		size_t str[6];    /* offsets in text of arch..source, SIZE_MAX: NULL */
 		long long nr;
 		int implemented, private;
-	} wait[KROWS_BATCH];
-	size_t n;
+		size_t order;     /* of insertion */
+		const char *arch, *name; /* the sort's keys, set by ktable_flush() */
+	} *v;
+	size_t n, cap;
 };
-/* Queues a copy of r, writing the batch once it is full. */
-int ktable_insert(struct krows *w, const struct krow *r);
-/* Writes the waiting rows and finalizes the statements; 0 or -1. */
+/* Keeps a copy of r. */
+void ktable_insert(struct krows *w, const struct krow *r);
+/* Writes the rows and frees them; 0 or -1. */
 int ktable_flush(struct krows *w);
 
 /* One row of a kernel tree's .tbl file; the strings point into the text. */

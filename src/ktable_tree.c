@@ -224,8 +224,8 @@ struct taker {
 	long nr_offset;
 };
 
-static int store_rows(struct krows *st, const char *rel, const char *port,
-		      const struct tbl_row *rows, size_t n, const struct taker *tk, size_t ntk)
+static void store_rows(struct krows *st, const char *rel, const char *port,
+		       const struct tbl_row *rows, size_t n, const struct taker *tk, size_t ntk)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct tbl_row *r = &rows[i];
@@ -239,20 +239,16 @@ static int store_rows(struct krows *st, const char *rel, const char *port,
 			k.arch = tk[t].arch;
 			k.nr = r->nr + tk[t].nr_offset;
 			taken = 1;
-			if (ktable_insert(st, &k) < 0)
-				return -1;
+			ktable_insert(st, &k);
 		}
 		if (taken)
 			continue;
 		char *arch = ntk ? xasprintf("%s-%s", port, r->abi) : xstrdup(port);
 		k.arch = arch;
 		k.nr = r->nr;
-		int rc = ktable_insert(st, &k);
+		ktable_insert(st, &k);
 		free(arch);
-		if (rc < 0)
-			return -1;
 	}
-	return 0;
 }
 
 static void takers_free(struct taker *tk, size_t n)
@@ -321,7 +317,7 @@ static int scan_tbl(struct scan_ctx *ctx, struct krows *st, const char *rel, con
 		}
 		rc = ktable_parse_tbl(b.p, &rows, &n, tbl_bad_row, &where);
 		if (rc == 0)
-			rc = store_rows(st, rel, port, rows, n, tk, ntk);
+			store_rows(st, rel, port, rows, n, tk, ntk);
 		free(port);
 	} else {
 		/* the shared table of newer trees: each port's Makefile.syscalls
@@ -336,10 +332,10 @@ static int scan_tbl(struct scan_ctx *ctx, struct krows *st, const char *rel, con
 				makefile_tags(mb.p, ports->v[p], &tk, &ntk);
 				/* only the rows a port takes: the rest are other ports' */
 				for (size_t i = 0; rc == 0 && i < n; i++)
-					for (size_t t = 0; rc == 0 && t < ntk; t++)
+					for (size_t t = 0; t < ntk; t++)
 						if (strv_contains(&tk[t].tags, rows[i].abi))
-							rc = store_rows(st, rel, ports->v[p],
-									&rows[i], 1, &tk[t], 1);
+							store_rows(st, rel, ports->v[p], &rows[i], 1,
+								   &tk[t], 1);
 			} else {
 				err_clear();
 			}
@@ -391,7 +387,7 @@ static int scan_generic(struct scan_ctx *ctx, struct krows *st, const char *port
 					 .entry = s->entry, .source = src, .private = s->private,
 					 .implemented = !s->entry ||
 							!ktable_entry_unimplemented(s->entry)};
-			rc = ktable_insert(st, &r);
+			ktable_insert(st, &r);
 		}
 	}
 	ksyms_free(&ks);
