@@ -458,7 +458,7 @@ static int reserve(struct kpp *p, struct tokv *st, size_t n, uint32_t line)
 	if (p->work > MAX_WORK)
 		return kerr(p, line, "macro expansion larger than %u tokens", MAX_WORK);
 	if (st->n + n > st->cap) {
-		st->cap = st->n + n + 32;
+		st->cap = st->n + n > 2 * st->cap ? st->n + n : 2 * st->cap;
 		st->v = xrealloc(st->v, st->cap * sizeof(*st->v));
 	}
 	return 0;
@@ -666,10 +666,25 @@ static int fire_hook(struct kpp *p, const struct args *a, int depth)
 	return rc;
 }
 
+/* 1 if t is the name of a macro it may expand. */
+static int expandable(const struct kpp *p, const struct tok *t)
+{
+	long mi = t->kind == T_IDENT ? find_macro(p, t->s, t->len) : -1;
+	return mi >= 0 && p->m[mi].defined && !hs_has(t->hs, (uint32_t)mi);
+}
+
 static int expand(struct kpp *p, const struct tok *in, size_t n, struct tokv *out, int depth)
 {
 	if (depth > MAX_NEST)
 		return kerr(p, n ? in[0].line : 0, "macro arguments nested deeper than %d", MAX_NEST);
+	size_t k = 0;
+	while (k < n && !expandable(p, &in[k]))
+		k++;
+	if (k == n) { /* most macro arguments: nothing to expand */
+		for (k = 0; k < n; k++)
+			tokv_push(out, &in[k]);
+		return 0;
+	}
 	struct tokv st = {0};
 	int rc = reserve(p, &st, n, n ? in[0].line : 0);
 	for (size_t i = n; rc == 0 && i-- > 0;)
