@@ -108,7 +108,7 @@ int cmd_report(int argc, char **argv)
 		rc = err_set(EXIT_INPUT, "%s: no sysroot scan among those selected (kernel trees "
 			     "have no verdicts)", db.path);
 	if (rc == 0)
-		rc = report_run(&db, ids, n, c.output ? c.output : "reports", fmt, 1, 1);
+		rc = report_run(&db, ids, n, c.output ? c.output : "reports", fmt, stdout, 1);
 	free(ids);
 	db_close(&db);
 	strv_free(&want);

@@ -4,6 +4,8 @@
  * DB, so bad input leaves the DB unchanged. audit then runs the steps after
  * the scan (classify, report, gen) as they exist. */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +14,7 @@
 #include "confine.h"
 #include "counts.h"
 #include "gen.h"
+#include "out_cache.h"
 #include "progress.h"
 #include "report.h"
 #include "scan.h"
@@ -185,24 +188,50 @@ static int audit_steps(struct cli *c, struct db *db, const int64_t *ids, size_t 
 		if (rc == 0 && g_verbosity > 0)
 			rc = classify_print_counts(db, ids[i], stderr);
 	}
-	/* report and gen steps go here, before the --fail-on check */
 	/* report: <report dir>/<label>/ and, for several scans, matrix/; the
-	 * counts per class per scan on stdout */
-	if (rc == 0)
+	 * counts per class per scan on stdout; gen: <label>/syscov_wrappers.h,
+	 * the missing set's wrappers. Both left alone when made of the same
+	 * as last time and still as written (out_cache.h). */
+	const char *outdir = c->output ? c->output : "reports";
+	char *key = rc == 0 ? out_cache_key(db, ids, n, fp, outdir,
+					    json ? "json" : color_on(stdout) ? "tty" : "text") : NULL;
+	struct buf summary = {0};
+	int hit = key ? out_cache_hit(db, key, &summary) : -1;
+	if (!key || hit < 0)
+		rc = -1;
+	if (rc == 0 && hit) {
+		note("%s: the reports and wrappers of these scans are current; kept", outdir);
+		fputs(summary.p ? summary.p : "", stdout);
+	} else if (rc == 0) {
 		progress_step(0, 0, "writing reports");
-	if (rc == 0)
-		rc = report_run(db, ids, n, c->output ? c->output : "reports", RF_ALL, !json, c->jobs);
+		out_cache_begin();
+		char *text = NULL;
+		size_t len = 0;
+		FILE *mem = json ? NULL : open_memstream(&text, &len);
+		if (!json && !mem)
+			rc = err_set(EXIT_INTERNAL, "open_memstream: %s", strerror(errno));
+		if (rc == 0)
+			rc = report_run(db, ids, n, outdir, RF_ALL, mem, c->jobs);
+		if (mem)
+			fclose(mem);
+		if (rc == 0)
+			fputs(text ? text : "", stdout);
+		if (rc == 0)
+			progress_step(0, 0, "generating wrappers");
+		if (rc == 0)
+			rc = gen_audit(db, ids, n, outdir);
+		if (rc == 0)
+			rc = out_cache_store(db, key, outdir, text ? text : "");
+		free(text);
+	}
 	if (rc == 0 && json) {
 		int64_t *sys = xcalloc(n + 1, sizeof(*sys));
 		rc = counts_json(db, sys, report_sysroot_scans(db, ids, n, sys), stdout);
 		free(sys);
 	}
-	/* gen: <report dir>/<label>/syscov_wrappers.h, the missing set's wrappers */
-	if (rc == 0)
-		progress_step(0, 0, "generating wrappers");
-	if (rc == 0)
-		rc = gen_audit(db, ids, n, c->output ? c->output : "reports");
 	progress_clear();
+	buf_free(&summary);
+	free(key);
 	int failed = 0;
 	if (rc == 0 && (failed = classify_fail_on(db, ids, n, c->fail_on, need)) < 0)
 		rc = -1;

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "out_cache.h"
 #include "arch.h"
 #include "arch_trap.h"
 #include "datafile.h"
@@ -909,6 +910,8 @@ int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir)
 				rc = mkdir_p(d);
 			if (rc == 0)
 				rc = gen_write_file(path, &b);
+			if (rc == 0)
+				out_cache_note(path);
 			if (rc == 0)
 				note("wrote %s: %u wrappers (%u typed from man pages, %u untyped)", path,
 				     stt.total, stt.n[GEN_SRC_MAN], stt.n[GEN_SRC_UNTYPED]);

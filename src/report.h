@@ -110,10 +110,10 @@ size_t report_sysroot_scans(struct db *db, const int64_t *ids, size_t n, int64_t
 /* Writes the reports of scans `ids` under outdir: outdir/<dir>/ per scan and,
  * for several scans, outdir/matrix/. Scans of kernel trees are skipped; with
  * none left it does nothing. When `summary` is set, prints the counts per
- * class per scan on stdout. With `jobs` > 1 and several scans, jobs - 1
+ * class per scan there (colored as stdout would be). With `jobs` > 1 and several scans, jobs - 1
  * forked processes write the per-scan dirs while this one writes the
  * matrix. Returns 0 or -1 with err_set(). */
 int report_run(struct db *db, const int64_t *ids, size_t n, const char *outdir, int fmt,
-	       int summary, int jobs);
+	       FILE *summary, int jobs);
 
 #endif

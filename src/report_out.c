@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "out_cache.h"
 #include "progress.h"
 #include "report.h"
 
@@ -111,18 +112,18 @@ static int write_dir(const char *outdir, const char *sub, const struct report *r
 	return rc;
 }
 
-static void print_summary(const struct report *r)
+static void print_summary(const struct report *r, FILE *f)
 {
 	int w = 4;
 	for (size_t i = 0; i < r->n; i++)
 		if ((int)strlen(r->scans[i].label) > w)
 			w = (int)strlen(r->scans[i].label);
 	progress_clear(); /* the table starts at column 0 on a terminal */
-	printf("%-*s", w, "scan");
+	fprintf(f, "%-*s", w, "scan");
 	for (int c = 0; c < RC_N; c++)
-		printf(" %s%9s%s", color_class(stdout, rep_class_name[c]), rep_class_name[c],
-		       color_end(stdout));
-	printf(" %9s\n", "total");
+		fprintf(f, " %s%9s%s", color_class(stdout, rep_class_name[c]), rep_class_name[c],
+			color_end(stdout));
+	fprintf(f, " %9s\n", "total");
 	for (size_t i = 0; i < r->n; i++) {
 		const struct rep_scan *s = &r->scans[i];
 		/* no control character from the DB reaches the terminal */
@@ -130,11 +131,11 @@ static void print_summary(const struct report *r)
 		for (char *p = label; *p; p++)
 			if ((unsigned char)*p < 0x20 || *p == 0x7f)
 				*p = '?';
-		printf("%-*s", w, label);
+		fprintf(f, "%-*s", w, label);
 		free(label);
 		for (int c = 0; c < RC_N; c++)
-			printf(" %9lld", (long long)s->counts[c]);
-		printf(" %9zu\n", s->nv);
+			fprintf(f, " %9lld", (long long)s->counts[c]);
+		fprintf(f, " %9zu\n", s->nv);
 	}
 }
 
@@ -214,8 +215,23 @@ static int write_forked(const char *outdir, const struct report *all, int fmt, s
 	return rc;
 }
 
+/* Notes the files the per-scan dirs and the matrix will hold, for
+ * out_cache.h (forked writers cannot note them for this process). */
+static void note_files(const char *outdir, const struct report *all, int fmt)
+{
+	for (size_t i = 0; i <= all->n; i++) {
+		const char *sub = i < all->n ? all->scans[i].dir : all->n > 1 ? "matrix" : NULL;
+		for (size_t k = 0; sub && k < ARRAY_SIZE(formats); k++)
+			if (fmt & formats[k].bit) {
+				char *p = xasprintf("%s/%s/%s", outdir, sub, formats[k].file);
+				out_cache_note(p);
+				free(p);
+			}
+	}
+}
+
 int report_run(struct db *db, const int64_t *ids, size_t n, const char *outdir, int fmt,
-	       int summary, int jobs)
+	       FILE *summary, int jobs)
 {
 	int64_t *keep = xcalloc(n + 1, sizeof(*keep));
 	size_t nk = report_sysroot_scans(db, ids, n, keep);
@@ -231,6 +247,7 @@ int report_run(struct db *db, const int64_t *ids, size_t n, const char *outdir, 
 	for (size_t i = 0; i < all.n; i++)
 		if (!all.scans[i].nv)
 			note("%s: no verdicts (run syscov classify)", all.scans[i].label);
+	note_files(outdir, &all, fmt);
 	if (all.n > 1 && jobs > 1) {
 		rc = write_forked(outdir, &all, fmt, (size_t)jobs - 1 < all.n ? (size_t)jobs - 1 : all.n);
 	} else {
@@ -239,7 +256,7 @@ int report_run(struct db *db, const int64_t *ids, size_t n, const char *outdir, 
 			rc = write_dir(outdir, "matrix", &all, fmt);
 	}
 	if (!rc && summary)
-		print_summary(&all);
+		print_summary(&all, summary);
 	report_free(&all);
 	return rc;
 }

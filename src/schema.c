@@ -149,6 +149,13 @@ const char *const db_migrations[] = {
 	/* 6: the page's RETURN VALUE or ERRORS says the call always succeeds:
 	 * gen's libc-style wrapper then needs no error check, like glibc's */
 	"ALTER TABLE man_name ADD COLUMN always_ok INTEGER NOT NULL DEFAULT 0;",
+	/* 7: audit's output files, kept when nothing they are made of changed
+	 * (out_cache.c): per output dir the key and the summary printed, and
+	 * each file written with its size and mtime */
+	"CREATE TABLE audit_out (dir TEXT PRIMARY KEY, key TEXT NOT NULL, summary TEXT NOT NULL);"
+	"CREATE TABLE audit_out_file (dir TEXT NOT NULL REFERENCES audit_out(dir) ON DELETE CASCADE,"
+	"  path TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL);"
+	"CREATE INDEX audit_out_file_dir ON audit_out_file(dir);",
 };
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);

@@ -83,6 +83,28 @@ expect_eq "-j2 reports equal -j1's" "" "$(diff -r -I '[0-9]T[0-9][0-9]:[0-9][0-9
 ls j2.db.job* 2>/dev/null && fail "worker DBs left behind"
 ok
 expect_eq "-j2 DB integrity" ok "$(sqlite3 j2.db 'PRAGMA integrity_check')"
+# a repeat audit leaves its outputs alone (same mtimes, same summary); a
+# deleted or edited output file makes it write them again
+stamp() { find r2 -type f -printf '%p %s %T@\n' | sort; }
+before=$(stamp)
+# shellcheck disable=SC2086
+"$SYSCOV" audit $cross -v --db j2.db -o r2 -j2 >out3 2>err3
+grep -q 'reports and wrappers of these scans are current; kept' err3 ||
+	fail "repeat audit rewrote its outputs: $(tail -2 err3)"
+ok
+expect_eq "repeat audit: outputs untouched" "$before" "$(stamp)"
+# shellcheck disable=SC2086
+"$SYSCOV" audit $cross -q --db j2.db -o r2 -j2 >out4
+expect_eq "repeat audit: the same summary" "$(cat out3)" "$(cat out4)"
+victim=$(find r2 -name report.md | head -1)
+rm "$victim"
+echo edited >>r2/matrix/report.csv
+# shellcheck disable=SC2086
+"$SYSCOV" audit $cross -v --db j2.db -o r2 -j2 >/dev/null 2>err5
+grep -q 'current; kept' err5 && fail "a deleted output was not written again"
+[ -s "$victim" ] || fail "$victim not written again"
+ok
+expect_eq "edited matrix csv written again" "" "$(grep -x edited r2/matrix/report.csv)"
 # a bad sysroot among several fails the run before any worker starts
 expect_rc 3 "$SYSCOV" scan $cross /nonexistent -q --db j3.db -j2
 done_ok
