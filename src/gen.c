@@ -721,9 +721,8 @@ static int put_head(struct gen *g, struct buf *b, const struct gen_stats *stt)
 	for (size_t i = 0; i < g->r->nscans; i++) {
 		sqlite3_bind_int64(st, 1, g->r->scans[i]);
 		const char *l = sqlite3_step(st) == SQLITE_ROW ? (const char *)sqlite3_column_text(st, 0) : NULL;
-		buf_printf(b, " %lld", (long long)g->r->scans[i]);
-		if (label_ok(l))
-			buf_printf(b, " (%s)", l);
+		/* labels, not DB ids: a -j worker's id is not the main DB's */
+		buf_printf(b, "%s %s", i ? "," : "", label_ok(l) ? l : "(a scan with an unprintable label)");
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
@@ -881,6 +880,25 @@ static int mkdir_p(char *path)
 	return 0;
 }
 
+/* Scans whose header a -j worker wrote (scan_par.c): gen_audit() only
+ * notes their files. */
+static int64_t *done_ids;
+static size_t ndone;
+
+void gen_note_done(int64_t id)
+{
+	done_ids = xrealloc(done_ids, (ndone + 1) * sizeof(*done_ids));
+	done_ids[ndone++] = id;
+}
+
+static int gen_was_done(int64_t id)
+{
+	for (size_t i = 0; i < ndone; i++)
+		if (done_ids[i] == id)
+			return 1;
+	return 0;
+}
+
 int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir)
 {
 	sqlite3_stmt *st;
@@ -905,14 +923,15 @@ int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir)
 			char *d = xasprintf("%s/%s", dir ? dir : "reports",
 					    strchr(label, '/') || label[0] == '.' ? "scan" : label);
 			char *path = xasprintf("%s/syscov_wrappers.h", d);
-			rc = gen_header(db, &r, &b, &stt);
-			if (rc == 0)
+			int done = gen_was_done(ids[i]);
+			rc = done ? 0 : gen_header(db, &r, &b, &stt);
+			if (rc == 0 && !done)
 				rc = mkdir_p(d);
-			if (rc == 0)
+			if (rc == 0 && !done)
 				rc = gen_write_file(path, &b);
 			if (rc == 0)
 				out_cache_note(path);
-			if (rc == 0)
+			if (rc == 0 && !done)
 				note("wrote %s: %u wrappers (%u typed from man pages, %u untyped)", path,
 				     stt.total, stt.n[GEN_SRC_MAN], stt.n[GEN_SRC_UNTYPED]);
 			buf_free(&b);

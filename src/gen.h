@@ -88,7 +88,9 @@ int gen_header(struct db *db, const struct gen_req *r, struct buf *out, struct g
 /* Writes b to path through a temporary file and rename(2); EXIT_OUTPUT. */
 int gen_write_file(const char *path, const struct buf *b);
 
-/* audit's step: reports/<label>/syscov_wrappers.h for each scan under dir. */
+/* audit's step: reports/<label>/syscov_wrappers.h for each scan under dir,
+ * but those of scans gen_note_done() names (their -j worker wrote them). */
 int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir);
+void gen_note_done(int64_t id);
 
 #endif

@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include "classify.h"
 #include "clangx.h"
+#include "gen.h"
 #include "man.h"
 #include "scan.h"
 #include "scan_cache.h"
@@ -47,8 +48,8 @@ static void remove_db(const char *path)
 	}
 }
 
-/* The worker: one scan into its own DB, and for an audit its verdicts
- * (`cls`: the main DB has no kernel-tree scan, whose entry points classify
+/* The worker: one scan into its own DB, and for an audit its verdicts and
+ * wrapper header (`cls`: the main DB has no kernel-tree scan, whose entry points classify
  * would consult, so the worker's DB classifies alike); the exit status is
  * the exit code. */
 static void worker(struct job *j, const struct cli *c, int cls)
@@ -61,9 +62,11 @@ static void worker(struct job *j, const struct cli *c, int cls)
 		rc = db_exec(&w, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF");
 	if (rc == 0)
 		rc = scan_sysroot(&w, j->sr, c, &id);
-	if (rc == 0 && cls) {
+	if (rc == 0 && cls) { /* and its wrapper header, made of nothing else */
 		char *fp = scan_cache_fingerprint(c);
-		rc = classify_scan(&w, id) < 0 || scan_cache_mark_classified(&w, id, fp) < 0 ? -1 : 0;
+		rc = classify_scan(&w, id) < 0 || scan_cache_mark_classified(&w, id, fp) < 0 ||
+				     gen_audit(&w, &id, 1, c->output ? c->output : "reports") < 0
+			     ? -1 : 0;
 		free(fp);
 	}
 	db_close(&w);
@@ -276,8 +279,10 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		for (; merged < n && rc == 0 && (jobs[merged].done || (jobs[merged].pid < 0 && !jobs[merged].path)); merged++)
 			if (jobs[merged].done) {
 				rc = merge(db, jobs[merged].path, jobs[merged].id);
-				if (rc == 0 && cls)
+				if (rc == 0 && cls) {
 					scan_cache_note_verdicts(*jobs[merged].id);
+					gen_note_done(*jobs[merged].id);
+				}
 			}
 		if (!running)
 			break;
