@@ -146,6 +146,7 @@ static char *copy_sql(struct db *db, const char *t, const struct tab *tabs, size
  * replacing the stored scan of the same key; its new id in *id. */
 static int merge(struct db *db, const char *path, int64_t *id)
 {
+	uint64_t t0 = now_ns();
 	sqlite3_stmt *st;
 	/* the copy's statement journal would be a temp file in /var/tmp,
 	 * which Landlock (confine.h) does not let the process open */
@@ -196,6 +197,9 @@ static int merge(struct db *db, const char *path, int64_t *id)
 	else
 		db_scan_rollback(db);
 	sqlite3_exec(db->h, "DETACH DATABASE w", NULL, NULL, NULL);
+	if (rc == 0)
+		debug("copied scan %lld of %s in %.1f ms", (long long)*id, path,
+		      (double)(now_ns() - t0) / 1e6);
 	for (size_t i = 0; i < nt; i++)
 		free(tabs[i].name);
 	free(tabs);
