@@ -35,18 +35,31 @@ static void *load_thread(void *arg)
 	return NULL;
 }
 
-void clangx_preload(void)
-{
-	if (!lib && !loading && pthread_create(&loader, NULL, load_thread, NULL) == 0)
-		loading = 1;
-}
-
-int clangx_load(void)
+/* A process that ends (say, a scan failing early) while the loader runs
+ * waits for it: exit() amid a dlopen() would race the loader's teardown,
+ * and LeakSanitizer cannot suspend a running thread. */
+static void join_loader(void)
 {
 	if (loading) {
 		pthread_join(loader, NULL);
 		loading = 0;
 	}
+}
+
+void clangx_preload(void)
+{
+	static int registered;
+	/* `loading` first: `lib` is the thread's to write until it is joined */
+	if (loading || lib || pthread_create(&loader, NULL, load_thread, NULL) != 0)
+		return;
+	loading = 1;
+	if (!registered++)
+		atexit(join_loader);
+}
+
+int clangx_load(void)
+{
+	join_loader();
 	if (lib)
 		return 0;
 	/* again here if the thread failed: dlerror() is per thread */
