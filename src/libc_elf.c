@@ -97,7 +97,7 @@ struct lib_input {
 	char *host;
 	int64_t size, mtime_ns;
 	int fd;           /* a shared object libelf reads, hashed from here; or -1 */
-	struct buf data;  /* the file, as read */
+	struct buf data;  /* else the file, as read */
 	int err;          /* errno of a failed read from fd */
 	uint64_t hash;
 	pthread_t thread;
@@ -476,24 +476,37 @@ static int64_t shared_object_size(int fd)
 	return st.st_size;
 }
 
-/* Hashes the input, reading it first from its fd (pread: libelf reads the
- * same fd meanwhile). */
+/* Reads the whole file at fd (pread: libelf reads the same fd meanwhile)
+ * into *b, `size` bytes expected; returns 0 or an errno. */
+static int pread_all(int fd, int64_t size, struct buf *b)
+{
+	buf_grow(b, size > 0 ? (size_t)size : 65536);
+	for (;;) {
+		buf_grow(b, 4096);
+		ssize_t r = pread(fd, b->p + b->len, b->cap - b->len - 1, (off_t)b->len);
+		if (r == 0)
+			return 0;
+		if (r > 0)
+			b->len += (size_t)r;
+		if (r < 0 && errno != EINTR)
+			return errno;
+		if (b->len > ELF_MAX)
+			return EFBIG;
+	}
+}
+
+/* Hashes the input; one open at fd is read for that, and dropped after. */
 static void *hash_thread(void *arg)
 {
 	struct lib_input *in = arg;
-	ssize_t r = 1;
-	while (in->fd >= 0 && r != 0) {
-		buf_grow(&in->data, in->size > 0 ? (size_t)in->size : 65536);
-		r = pread(in->fd, in->data.p + in->data.len, in->data.cap - in->data.len - 1,
-			  (off_t)in->data.len);
-		if (r > 0)
-			in->data.len += (size_t)r;
-		if ((r < 0 && errno != EINTR) || in->data.len > ELF_MAX) {
-			in->err = r < 0 ? errno : EFBIG;
-			break;
-		}
+	if (in->fd < 0) {
+		in->hash = hash64(in->data.p, in->data.len, 0);
+		return NULL;
 	}
-	in->hash = hash64(in->data.p, in->data.len, 0);
+	struct buf b = {0};
+	in->err = pread_all(in->fd, in->size, &b);
+	in->hash = hash64(b.p, b.len, 0);
+	buf_free(&b);
 	return NULL;
 }
 
@@ -688,19 +701,24 @@ static int script_word(void *arg, const char *word)
 	return script_file(at->ls, word, at->rel, at->depth + 1);
 }
 
-/* The whole file of an input, once its thread has read it. */
-static const struct buf *input_data(struct lib_input *in)
+/* Whether the input holds musl's banner (the loader prints "musl libc
+ * (<arch>)"). */
+static int musl_banner(const struct lib_input *in)
 {
-	if (in->threaded) {
-		pthread_join(in->thread, NULL);
-		in->threaded = 0;
-	}
-	return &in->data;
+	static const char banner[] = "musl libc (";
+	if (in->fd < 0)
+		return memmem(in->data.p, in->data.len, banner, sizeof(banner) - 1) != NULL;
+	struct buf b = {0};
+	int found = !pread_all(in->fd, in->size, &b) &&
+		    memmem(b.p, b.len, banner, sizeof(banner) - 1) != NULL;
+	buf_free(&b);
+	return found;
 }
 
 /* An ELF object or ar archive of `size` bytes (its magic already checked),
  * open in libelf as e. */
-static int read_elf(struct lscan *ls, Elf *e, const char *rel, size_t size, struct lib_input *in)
+static int read_elf(struct lscan *ls, Elf *e, const char *rel, size_t size,
+		    const struct lib_input *in)
 {
 	if (!e)
 		return elf_fail(rel, NULL, "cannot read as ELF");
@@ -718,9 +736,8 @@ static int read_elf(struct lscan *ls, Elf *e, const char *rel, size_t size, stru
 		int64_t id = insert_lib(ls, rel, so, "shared");
 		rc = id < 0 ? -1 : scan_object(ls, e, rel, NULL, id, NULL, is_main, size);
 		/* a GLIBC_ node tells all (set_flavour()): only another libc is
-		 * searched whole for musl's banner */
-		const struct buf *f = rc == 0 && is_main && !ls->glibc_node ? input_data(in) : NULL;
-		if (f && memmem(f->p, f->len, "musl libc (", 11)) {
+		 * read whole for musl's banner */
+		if (rc == 0 && is_main && !ls->glibc_node && musl_banner(in)) {
 			ls->musl = 1;
 			find_musl_version(ls, e);
 		}
