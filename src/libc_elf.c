@@ -77,7 +77,7 @@ static void strset_free(struct strset *s)
 }
 
 /* A libc_symbol row waiting for its batch. Its strings are static, or stay
- * in the ELF image and the verdefs until the batch is written. */
+ * in libelf's data and the verdefs until the batch is written. */
 struct sym_row {
 	int64_t lib_id;
 	const char *name, *ver, *type, *bind;
@@ -528,7 +528,8 @@ static struct lib_input *add_input(struct lscan *ls, const char *rel, int fd, st
 	in->fd = fd;
 	in->data = *b;
 	*b = (struct buf){0};
-	in->threaded = (fd >= 0 || ar) && (fd >= 0 ? (size_t)in->size : in->data.len) >= HASH_THREAD_MIN &&
+	size_t len = fd >= 0 ? (size_t)in->size : in->data.len;
+	in->threaded = (fd >= 0 || ar) && len >= HASH_THREAD_MIN &&
 		       pthread_create(&in->thread, NULL, hash_thread, in) == 0;
 	if (!in->threaded)
 		hash_thread(in);
