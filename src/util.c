@@ -233,8 +233,12 @@ int read_fd_all(int fd, const char *name, size_t max, struct buf *out)
 
 uint64_t hash64(const void *data, size_t n, uint64_t seed)
 {
+	return hash64_more(0xcbf29ce484222325ULL ^ seed, data, n);
+}
+
+uint64_t hash64_more(uint64_t h, const void *data, size_t n)
+{
 	const unsigned char *p = data;
-	uint64_t h = 0xcbf29ce484222325ULL ^ seed;
 	for (size_t i = 0; i < n; i++) {
 		h ^= p[i];
 		h *= 0x100000001b3ULL;

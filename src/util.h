@@ -83,6 +83,8 @@ int read_fd_all(int fd, const char *name, size_t max, struct buf *out);
 
 /* 64-bit FNV-1a, used for content addressing of inputs. */
 uint64_t hash64(const void *data, size_t n, uint64_t seed);
+/* Continues hash h over more data: hash64() of a file read in pieces. */
+uint64_t hash64_more(uint64_t h, const void *data, size_t n);
 
 int str_starts(const char *s, const char *prefix);
 int str_ends(const char *s, const char *suffix);
