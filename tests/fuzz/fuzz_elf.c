@@ -1,7 +1,7 @@
 /* fuzz_elf.c: This file contains the fuzz target of the libc ELF scanner:
  * the input becomes the libc.so of a scratch sysroot (x86_64, one library
- * dir) and libc_scan_elf() reads it as it reads a real one: elf_memory() on
- * the bytes, ELF objects, ar archives and linker scripts alike, symbol
+ * dir) and libc_scan_elf() reads it as it reads a real one: libelf on the
+ * file's sysroot fd (archives and linker scripts read whole), symbol
  * versions, flavour detection, rows into an in-memory DB. Each input's scan
  * is rolled back, so every run starts from the same state. */
 #define _GNU_SOURCE
