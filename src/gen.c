@@ -882,21 +882,11 @@ static int mkdir_p(char *path)
 
 /* Scans whose header a -j worker wrote (scan_par.c): gen_audit() only
  * notes their files. */
-static int64_t *done_ids;
-static size_t ndone;
+static struct idset by_workers;
 
 void gen_note_done(int64_t id)
 {
-	done_ids = xrealloc(done_ids, (ndone + 1) * sizeof(*done_ids));
-	done_ids[ndone++] = id;
-}
-
-static int gen_was_done(int64_t id)
-{
-	for (size_t i = 0; i < ndone; i++)
-		if (done_ids[i] == id)
-			return 1;
-	return 0;
+	idset_add(&by_workers, id);
 }
 
 int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir)
@@ -923,15 +913,15 @@ int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir)
 			char *d = xasprintf("%s/%s", dir ? dir : "reports",
 					    strchr(label, '/') || label[0] == '.' ? "scan" : label);
 			char *path = xasprintf("%s/syscov_wrappers.h", d);
-			int done = gen_was_done(ids[i]);
-			rc = done ? 0 : gen_header(db, &r, &b, &stt);
-			if (rc == 0 && !done)
+			int by_worker = idset_has(&by_workers, ids[i]);
+			rc = by_worker ? 0 : gen_header(db, &r, &b, &stt);
+			if (rc == 0 && !by_worker)
 				rc = mkdir_p(d);
-			if (rc == 0 && !done)
+			if (rc == 0 && !by_worker)
 				rc = gen_write_file(path, &b);
 			if (rc == 0)
 				out_cache_note(path);
-			if (rc == 0 && !done)
+			if (rc == 0 && !by_worker)
 				note("wrote %s: %u wrappers (%u typed from man pages, %u untyped)", path,
 				     stt.total, stt.n[GEN_SRC_MAN], stt.n[GEN_SRC_UNTYPED]);
 			buf_free(&b);

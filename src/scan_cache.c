@@ -26,9 +26,9 @@
 #include "clangx.h"
 #include "datafile.h"
 
-/* the scans this process reused, for audit's classify step */
-static int64_t *reused;
-static size_t nreused;
+/* the scans this process reused (or a -j worker classified), for audit's
+ * classify step */
+static struct idset reused;
 
 int64_t scan_cache_mtime_ns(const struct stat *st)
 {
@@ -146,16 +146,7 @@ int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, i
 
 void scan_cache_note_verdicts(int64_t id)
 {
-	reused = xrealloc(reused, (nreused + 1) * sizeof(*reused));
-	reused[nreused++] = id;
-}
-
-static int was_reused(int64_t id)
-{
-	for (size_t i = 0; i < nreused; i++)
-		if (reused[i] == id)
-			return 1;
-	return 0;
+	idset_add(&reused, id);
 }
 
 /* The verdicts depend on the scan, the configuration and the kernel-tree
@@ -174,7 +165,7 @@ static char *classify_key(struct db *db, const char *fp)
 
 int scan_cache_verdicts_current(struct db *db, int64_t id, const char *fp)
 {
-	if (!was_reused(id))
+	if (!idset_has(&reused, id))
 		return 0;
 	char *key = classify_key(db, fp);
 	sqlite3_stmt *st;

@@ -201,6 +201,20 @@ int strv_contains(const struct strv *s, const char *str)
 	return 0;
 }
 
+void idset_add(struct idset *s, int64_t id)
+{
+	s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	s->v[s->n++] = id;
+}
+
+int idset_has(const struct idset *s, int64_t id)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i] == id)
+			return 1;
+	return 0;
+}
+
 void strv_free(struct strv *s)
 {
 	for (size_t i = 0; i < s->n; i++)

@@ -67,6 +67,14 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 void buf_free(struct buf *b);
 char *buf_steal(struct buf *b);
 
+/* A small set of DB row ids (a run's few scans: a linear search). */
+struct idset {
+	int64_t *v;
+	size_t n;
+};
+void idset_add(struct idset *s, int64_t id);
+int idset_has(const struct idset *s, int64_t id);
+
 /* A growable array of owned strings. */
 struct strv {
 	char **v;
