@@ -880,6 +880,24 @@ static int mkdir_p(char *path)
 	return 0;
 }
 
+/* The wrapper header of scan id at path, in its dir d. */
+static int write_header(struct db *db, int64_t id, char *d, const char *path)
+{
+	struct gen_req r = {.scans = &id, .nscans = 1, .record = 1};
+	struct gen_stats stt;
+	struct buf b = {0};
+	int rc = gen_header(db, &r, &b, &stt);
+	if (rc == 0)
+		rc = mkdir_p(d);
+	if (rc == 0)
+		rc = gen_write_file(path, &b);
+	if (rc == 0)
+		note("wrote %s: %u wrappers (%u typed from man pages, %u untyped)", path, stt.total,
+		     stt.n[GEN_SRC_MAN], stt.n[GEN_SRC_UNTYPED]);
+	buf_free(&b);
+	return rc;
+}
+
 /* Scans whose header a -j worker wrote (scan_par.c): gen_audit() only
  * notes their files. */
 static struct idset by_workers;
@@ -906,25 +924,14 @@ int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir)
 		int tree = !strcmp((const char *)sqlite3_column_text(st, 1), "kernel-tree");
 		sqlite3_reset(st);
 		if (!tree) {
-			struct gen_req r = {.scans = &ids[i], .nscans = 1, .record = 1};
-			struct gen_stats stt;
-			struct buf b = {0};
 			/* a label is a file name chosen by syscov: no '/', never ".." */
 			char *d = xasprintf("%s/%s", dir ? dir : "reports",
 					    strchr(label, '/') || label[0] == '.' ? "scan" : label);
 			char *path = xasprintf("%s/syscov_wrappers.h", d);
-			int by_worker = idset_has(&by_workers, ids[i]);
-			rc = by_worker ? 0 : gen_header(db, &r, &b, &stt);
-			if (rc == 0 && !by_worker)
-				rc = mkdir_p(d);
-			if (rc == 0 && !by_worker)
-				rc = gen_write_file(path, &b);
+			if (!idset_has(&by_workers, ids[i]))
+				rc = write_header(db, ids[i], d, path);
 			if (rc == 0)
 				out_cache_note(path);
-			if (rc == 0 && !by_worker)
-				note("wrote %s: %u wrappers (%u typed from man pages, %u untyped)", path,
-				     stt.total, stt.n[GEN_SRC_MAN], stt.n[GEN_SRC_UNTYPED]);
-			buf_free(&b);
 			free(d);
 			free(path);
 		}

@@ -383,16 +383,6 @@ static int hdr_index(const struct hscan *hs, const char *name)
 	return -1;
 }
 
-/* 1 if `abi` is one of the comma-separated `list`. */
-static int in_list(const char *list, const char *abi)
-{
-	size_t n = strlen(abi);
-	for (const char *p = list; *p; p += strcspn(p, ","), p += *p == ',')
-		if (!strncmp(p, abi, n) && (p[n] == ',' || !p[n]))
-			return 1;
-	return 0;
-}
-
 /* Leaves out the headers data/header_conflicts.tsv knows to break this TU,
  * each with a warning row: one parse instead of a parse, a drop and a
  * reparse. */
@@ -411,8 +401,11 @@ static int leave_out_conflicts(struct hscan *hs)
 		if (!hdr || hdr[0] == '#' || !how || !what)
 			continue;
 		int i = hdr_index(hs, hdr), other = hdr_index(hs, what);
+		struct strv abis = {0};
+		split_list(what, &abis);
 		int hit = !strcmp(how, "after") ? other >= 0 && !hs->h[other].dropped
-			  : !strcmp(how, "abi") && in_list(what, hs->ctx->arch->name);
+			  : !strcmp(how, "abi") && strv_contains(&abis, hs->ctx->arch->name);
+		strv_free(&abis);
 		if (i < 0 || hs->h[i].dropped || !hit)
 			continue;
 		hs->h[i].dropped = 1;

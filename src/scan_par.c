@@ -6,8 +6,8 @@
  * workers take the scans one at a time over a pipe, each scan into a DB of
  * its own (a temp file beside the main DB, inside the dirs the process may
  * read), and the parent copies each finished scan's rows into the main DB in
- * one transaction of its own while the workers keep parsing: the writes stay serialized and
- * the parsing runs on every core. The copy is generic over the schema: it
+ * one transaction of its own while the workers keep parsing: the writes
+ * stay serialized and the parsing runs on every core. The copy is generic over the schema: it
  * walks the tables in creation order (parents first) and shifts every
  * INTEGER PRIMARY KEY `id` and every foreign key by the main table's
  * current max(id), so ids never clash. A scan whose inputs are unchanged is
@@ -25,8 +25,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <poll.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -91,17 +91,12 @@ static int run_job(const struct job *j, const struct cli *c, int cls)
  * process runs several scans so that its heap stays warm: a process per
  * scan faulted in a fresh heap for every header parse (46 k page faults
  * for 9 sysroots, against 9 k in one process). */
-struct result {
-	size_t job;
-	int code;
-};
-
 static _Noreturn void worker(const struct job *jobs, int cmd, int res, const struct cli *c, int cls)
 {
 	size_t k;
 	while (read(cmd, &k, sizeof(k)) == (ssize_t)sizeof(k)) {
-		struct result r = {k, run_job(&jobs[k], c, cls)};
-		if (write(res, &r, sizeof(r)) != (ssize_t)sizeof(r))
+		int code = run_job(&jobs[k], c, cls);
+		if (write(res, &code, sizeof(code)) != (ssize_t)sizeof(code))
 			break;
 	}
 	_exit(0);
@@ -296,10 +291,18 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		int cmd, res; /* -1 once closed */
 		long job;     /* the job it runs, -1 idle */
 	} *wk = xcalloc(nw + 1, sizeof(*wk));
+	for (size_t w = 0; w < nw; w++) /* a slot a failed fork leaves is closed */
+		wk[w] = (struct wk){.pid = -1, .cmd = -1, .res = -1, .job = -1};
 	fflush(NULL);
 	for (size_t w = 0; w < nw && rc == 0; w++) {
 		int cp[2], rp[2];
-		if (pipe(cp) < 0 || pipe(rp) < 0) {
+		if (pipe(cp) < 0) {
+			rc = err_set(EXIT_INTERNAL, "pipe: %s", strerror(errno));
+			break;
+		}
+		if (pipe(rp) < 0) {
+			close(cp[0]);
+			close(cp[1]);
 			rc = err_set(EXIT_INTERNAL, "pipe: %s", strerror(errno));
 			break;
 		}
@@ -325,6 +328,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		wk[w] = (struct wk){.pid = p, .cmd = cp[1], .res = rp[0], .job = -1};
 	}
 	size_t busy = 0;
+	struct pollfd *pf = xcalloc(nw + 1, sizeof(*pf));
 	for (;;) {
 		/* give each idle worker the next job; none left (or a failure):
 		 * its pipe closes and it ends */
@@ -356,21 +360,20 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			}
 		if (!busy)
 			break;
-		struct pollfd *pf = xcalloc(nw, sizeof(*pf));
 		for (size_t w = 0; w < nw; w++)
 			pf[w] = (struct pollfd){.fd = wk[w].job >= 0 ? wk[w].res : -1, .events = POLLIN};
 		int pr = poll(pf, nw, -1);
 		for (size_t w = 0; w < nw && pr > 0; w++) {
 			if (!pf[w].revents)
 				continue;
-			struct result r;
+			int code;
 			struct job *j = &jobs[wk[w].job];
 			busy--;
 			wk[w].job = -1;
 			j->done = 1;
-			if (read(wk[w].res, &r, sizeof(r)) == (ssize_t)sizeof(r)) {
-				if (r.code && rc == 0)
-					rc = worker_failed(j, W_EXITCODE(r.code, 0));
+			if (read(wk[w].res, &code, sizeof(code)) == (ssize_t)sizeof(code)) {
+				if (code && rc == 0)
+					rc = worker_failed(j, W_EXITCODE(code, 0));
 				continue;
 			}
 			/* no answer: the worker died in the job */
@@ -385,10 +388,13 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			if (rc == 0)
 				rc = worker_failed(j, status ? status : W_EXITCODE(EXIT_INTERNAL, 0));
 		}
-		free(pf);
-		if (pr < 0 && errno != EINTR && rc == 0)
-			rc = err_set(EXIT_INTERNAL, "poll: %s", strerror(errno));
+		if (pr < 0 && errno != EINTR) { /* the cleanup below ends the workers */
+			if (rc == 0)
+				rc = err_set(EXIT_INTERNAL, "poll: %s", strerror(errno));
+			break;
+		}
 	}
+	free(pf);
 	for (size_t w = 0; w < nw; w++) {
 		if (wk[w].cmd >= 0)
 			close(wk[w].cmd);
