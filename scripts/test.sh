@@ -13,11 +13,7 @@ ctest --test-dir build -j"$jobs" -LE 'fuzz|bench' --output-on-failure
 
 cmake -S . -B build-asan -DSYSCOV_WERROR=ON -DSYSCOV_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
 cmake --build build-asan -j"$jobs"
-# A failed test runs once more here: LeakSanitizer's stop-the-world tracer
-# sometimes crashes at exit ("Tracer caught signal 11", 1 run in ~150 on this
-# 2-core VM, never reproduced alone); a real failure fails twice.
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 LSAN_OPTIONS=suppressions=$PWD/tests/lsan.supp:print_suppressions=0 \
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	ctest --test-dir build-asan -j"$jobs" -LE 'fuzz|bench|qemu|slow' --output-on-failure \
-	--repeat until-pass:2
+	ctest --test-dir build-asan -j"$jobs" -LE 'fuzz|bench|qemu|slow' --output-on-failure

@@ -49,11 +49,13 @@ int confine_reads(const struct strv *allow, int parse)
 		      strerror(errno));
 		return 0;
 	}
-	/* libclang is loaded on first use (clang_lazy.c); once restricted, this
-	 * thread could no longer read it: a loader thread started now is not
-	 * restricted (Landlock binds the calling thread and its later children) */
-	if (parse)
-		clangx_preload();
+	/* libclang is loaded on first use (clang_lazy.c); once restricted, the
+	 * process could no longer read it. Loaded here, not on a thread: a
+	 * thread started before the restriction would stay unconfined for the
+	 * life of the process (and LeakSanitizer's tracer, confined, then
+	 * crashes at exit) */
+	if (parse && clangx_load() < 0)
+		return -1;
 	/* only reads are restricted: writes go where the user asked */
 	struct landlock_ruleset_attr attr = {
 		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR,
