@@ -36,17 +36,3 @@ syscov_test(ktable_tree ${KT}/tree.sh ${CMAKE_BINARY_DIR}/ktable-linux-6.1/linux
 set_tests_properties(ktable_tree PROPERTIES FIXTURES_REQUIRED ktable_tree SKIP_RETURN_CODE 77)
 
 syscov_test(ktable_errors ${KT}/errors.sh LABELS ktable)
-
-# These tests run a dozen scans each; under the parallel ASan run
-# LeakSanitizer's stop-the-world tracer sometimes crashes at one's exit
-# ("Tracer caught signal 11", never alone; see the issue 8 note). They keep
-# ASan and UBSan; only the leak check is off for them.
-if(SYSCOV_SANITIZE)
-  get_property(kt_all DIRECTORY PROPERTY TESTS)
-  foreach(t ${kt_all})
-    if(t MATCHES "^ktable_(uapi_|tree$)")
-      set_tests_properties(${t} PROPERTIES
-        ENVIRONMENT_MODIFICATION "ASAN_OPTIONS=set:detect_leaks=0:abort_on_error=1")
-    endif()
-  endforeach()
-endif()
