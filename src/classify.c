@@ -183,10 +183,11 @@ static const char *const fact_sql[F_N] = {
 		       " AND NOT EXISTS (SELECT 1 FROM man_proto q JOIN man_page qp ON qp.id = q.page_id"
 		       "   WHERE qp.scan_id = ?1 AND q.via_syscall = 0 AND q.name = n.name)"
 		       " ORDER BY n.name, mp.id",
-	/* a kernel-tree scan in the same DB knows the entry points */
+	/* a kernel-tree scan in the same DB knows the entry points (a view has
+	 * no rowid: its rows of one name and arch go by abi, then source) */
 	[F_TREE] = "SELECT k.name, s.label, k.abi FROM ksyscall k JOIN scan s ON s.id = k.scan_id"
 		   " WHERE s.kind = 'kernel-tree' AND k.arch = ?2 AND k.implemented = 0"
-		   " AND k.private = 0 ORDER BY k.name, s.sysroot, s.arch, s.variant, k.rowid",
+		   " AND k.private = 0 ORDER BY k.name, s.sysroot, s.arch, s.variant, k.abi, k.source",
 	[F_UNIMPL] = "SELECT name FROM man_unimplemented WHERE scan_id = ?1 ORDER BY name",
 	[F_SYSCALLS] = "SELECT name, notes FROM man_syscalls WHERE scan_id = ?1"
 		       " AND notes IS NOT NULL ORDER BY name, rowid",

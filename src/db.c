@@ -110,6 +110,13 @@ static int migrate(struct db *db)
 	/* re-read under the write lock: another process may have migrated */
 	if (user_version(db, &v) < 0)
 		goto fail;
+	if (v == 0) { /* the current schema in one go, not every step to it */
+		char sql[64];
+		snprintf(sql, sizeof(sql), "PRAGMA user_version=%d", db_schema_version);
+		if (db_exec(db, db_schema_fresh) < 0 || db_exec(db, sql) < 0)
+			goto fail;
+		v = db_schema_version;
+	}
 	for (; v < db_schema_version; v++) {
 		if (db_exec(db, db_migrations[v]) < 0)
 			goto fail;

@@ -58,5 +58,7 @@ int db_add_diag(struct db *db, int64_t scan_id, const char *source, const char *
 
 extern const char *const db_migrations[];
 extern const int db_schema_version;
+/* The schema of version db_schema_version in one go, for a fresh DB. */
+extern const char *const db_schema_fresh;
 
 #endif

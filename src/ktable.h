@@ -6,6 +6,7 @@
 #define SYSCOV_KTABLE_H
 
 #include <sqlite3.h>
+#include <stdint.h>
 
 #include "kpp.h"
 #include "scan.h"
@@ -54,21 +55,28 @@ struct krow {
 	int implemented, private;
 };
 
-/* The ksyscall rows of a scan, kept until ktable_flush() writes them in
- * index order (arch, name; stable, so rows alike keep their order), 64 to
- * a statement with static binds: one statement per row in the order of the
- * tables was half of a kernel-tree scan. Zero-initialise with ctx set. */
+/* The ksyscall rows of a scan, kept until ktable_flush() writes them: one
+ * ktable row per (arch, abi, source) group holding the group's rows as one
+ * JSON array, in insertion order (docs/db.md). One SQLite row per syscall
+ * was half of a kernel-tree scan's time; ~150 rows are not. Zero-initialise
+ * with ctx set. */
 struct krows {
 	struct scan_ctx *ctx;
 	struct buf text;          /* the rows' strings */
 	struct krow_wait {
-		size_t str[6];    /* offsets in text of arch..source, SIZE_MAX: NULL */
+		size_t str[3];    /* offsets in text of name, entry, compat; SIZE_MAX: NULL */
 		long long nr;
 		int implemented, private;
-		size_t order;     /* of insertion */
-		const char *arch, *name; /* the sort's keys, set by ktable_flush() */
+		size_t group;     /* index in g */
 	} *v;
 	size_t n, cap;
+	struct krow_group {
+		size_t key[3];    /* offsets in text of arch, abi, source (SIZE_MAX: NULL) */
+		uint64_t hash;
+		size_t n;         /* rows */
+	} *g;
+	size_t ng, gcap;
+	size_t *slot, nslot;      /* open-addressing index of g: 1 + index, 0 free */
 };
 /* Keeps a copy of r. */
 void ktable_insert(struct krows *w, const struct krow *r);

@@ -6,9 +6,12 @@
  * generic table depends on __ARCH_WANT_* and __BITS_PER_LONG. kpp (kpp.h)
  * preprocesses <asm/unistd.h> with the target's predefined macros, as the
  * target compiler would, and evaluates each __NR_* macro defined at the end. */
+#define _GNU_SOURCE /* open_memstream */
 #include "ktable.h"
+#include "json.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,91 +168,164 @@ int ktable_eval(const struct keval *ke, struct ksyms *out)
 	return rc;
 }
 
-#define KROW_COLS 10
-#define KROW_INSERT "INSERT INTO ksyscall (scan_id, arch, abi, nr, name, entry, compat_entry," \
-		    " implemented, private, source) VALUES "
-#define KROW_VALUES "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-
-#define KROWS_BATCH 64
-
-static int krows_write(struct krows *w, sqlite3_stmt *st, const struct krow_wait *r, size_t n)
+/* A NULL key part hashes and compares apart from every string. */
+static const char *key_str(const struct krows *w, size_t off)
 {
-	static const int col[6] = {2, 3, 5, 6, 7, 10}; /* arch abi name entry compat source */
-	for (size_t k = 0; k < n; k++, r++) {
-		int o = (int)k * KROW_COLS;
-		sqlite3_bind_int64(st, o + 1, w->ctx->scan_id);
-		for (int c = 0; c < 6; c++)
-			if (r->str[c] == SIZE_MAX)
-				sqlite3_bind_null(st, o + col[c]);
-			else
-				sqlite3_bind_text(st, o + col[c], w->text.p + r->str[c], -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, o + 4, r->nr);
-		sqlite3_bind_int(st, o + 8, r->implemented);
-		sqlite3_bind_int(st, o + 9, r->private);
-	}
-	return db_step_done(w->ctx->db, st);
+	return off == SIZE_MAX ? NULL : w->text.p + off;
 }
 
-static int cmp_krow(const void *a, const void *b)
+static int key_cmp(const char *a, const char *b)
 {
-	const struct krow_wait *x = a, *y = b;
-	int c = strcmp(x->arch, y->arch);
-	if (!c)
-		c = strcmp(x->name, y->name);
-	return c ? c : x->order < y->order ? -1 : x->order > y->order;
+	return a && b ? strcmp(a, b) : (a != NULL) - (b != NULL);
+}
+
+static size_t keep_str(struct krows *w, const char *s)
+{
+	size_t off = s ? w->text.len : SIZE_MAX;
+	if (s)
+		buf_add(&w->text, s, strlen(s) + 1);
+	return off;
+}
+
+/* The group of (arch, abi, source), added if new. */
+static size_t krow_group(struct krows *w, const char *const key[3])
+{
+	uint64_t h = 0;
+	for (int c = 0; c < 3; c++)
+		h = hash64(key[c] ? key[c] : "", key[c] ? strlen(key[c]) + 1 : 0, h + (key[c] != NULL));
+	if (2 * (w->ng + 1) > w->nslot) { /* grow the index, and re-place the groups */
+		free(w->slot);
+		w->nslot = w->nslot ? 2 * w->nslot : 64;
+		w->slot = xcalloc(w->nslot, sizeof(*w->slot));
+		for (size_t g = 0; g < w->ng; g++) {
+			size_t i = w->g[g].hash & (w->nslot - 1);
+			while (w->slot[i])
+				i = (i + 1) & (w->nslot - 1);
+			w->slot[i] = g + 1;
+		}
+	}
+	size_t i = h & (w->nslot - 1);
+	for (; w->slot[i]; i = (i + 1) & (w->nslot - 1)) {
+		const struct krow_group *g = &w->g[w->slot[i] - 1];
+		int c = 0;
+		while (c < 3 && g->hash == h && !key_cmp(key_str(w, g->key[c]), key[c]))
+			c++;
+		if (c == 3)
+			return w->slot[i] - 1;
+	}
+	if (w->ng == w->gcap) {
+		w->gcap = w->gcap ? 2 * w->gcap : 64;
+		w->g = xrealloc(w->g, w->gcap * sizeof(*w->g));
+	}
+	struct krow_group *g = &w->g[w->ng];
+	for (int c = 0; c < 3; c++)
+		g->key[c] = keep_str(w, key[c]);
+	g->hash = h;
+	g->n = 0;
+	w->slot[i] = w->ng + 1;
+	return w->ng++;
 }
 
 void ktable_insert(struct krows *w, const struct krow *r)
 {
-	const char *s[6] = {r->arch, r->abi, r->name, r->entry, r->compat_entry, r->source};
+	const char *key[3] = {r->arch, r->abi, r->source};
+	size_t g = krow_group(w, key);
 	if (w->n == w->cap) {
 		w->cap = w->cap ? 2 * w->cap : 1024;
 		w->v = xrealloc(w->v, w->cap * sizeof(*w->v));
 	}
-	struct krow_wait *q = &w->v[w->n];
-	for (int c = 0; c < 6; c++) {
-		q->str[c] = s[c] ? w->text.len : SIZE_MAX;
-		if (s[c])
-			buf_add(&w->text, s[c], strlen(s[c]) + 1);
-	}
+	struct krow_wait *q = &w->v[w->n++];
+	q->str[0] = keep_str(w, r->name);
+	q->str[1] = keep_str(w, r->entry);
+	q->str[2] = keep_str(w, r->compat_entry);
 	q->nr = r->nr;
 	q->implemented = r->implemented;
 	q->private = r->private;
-	q->order = w->n++;
+	q->group = g;
+	w->g[g].n++;
 }
 
-/* Index order makes each index insert an append at the right edge of the
- * B-tree (9 instead of 14 ms for a kernel tree's 10,400 rows). */
+/* A group's keys, for the sort of the groups. */
+struct group_key {
+	const char *k[3];
+	size_t g;
+};
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct group_key *x = a, *y = b;
+	int c = 0;
+	for (int k = 0; !c && k < 3; k++)
+		c = key_cmp(x->k[k], y->k[k]);
+	return c;
+}
+
+/* Each group's rows as one JSON array of [nr, name, entry, compat_entry,
+ * implemented, private], in insertion order; the groups in key order, so
+ * that the index inserts append (docs/db.md: ktable). */
 int ktable_flush(struct krows *w)
 {
-	sqlite3_stmt *batch = NULL, *one = NULL;
-	struct buf sql = {0};
-	int rc = 0;
-	for (size_t k = 0; k < w->n; k++) {
-		w->v[k].arch = w->text.p + w->v[k].str[0];
-		w->v[k].name = w->text.p + w->v[k].str[2];
+	struct group_key *order = xmalloc((w->ng + 1) * sizeof(*order));
+	size_t *at = xmalloc((w->ng + 1) * sizeof(*at)), *rows = xmalloc((w->n + 1) * sizeof(*rows));
+	for (size_t g = 0, sum = 0; g < w->ng; sum += w->g[g++].n) {
+		order[g].g = g, at[g] = sum;
+		for (int c = 0; c < 3; c++)
+			order[g].k[c] = key_str(w, w->g[g].key[c]);
 	}
-	if (w->n)
-		qsort(w->v, w->n, sizeof(*w->v), cmp_krow);
-	buf_puts(&sql, KROW_INSERT);
-	for (int i = 0; i < KROWS_BATCH; i++)
-		buf_puts(&sql, i ? ", " KROW_VALUES : KROW_VALUES);
-	size_t i = 0;
-	if (w->n >= KROWS_BATCH)
-		rc = db_prepare(w->ctx->db, &batch, sql.p);
-	for (; rc == 0 && i + KROWS_BATCH <= w->n; i += KROWS_BATCH)
-		rc = krows_write(w, batch, &w->v[i], KROWS_BATCH);
-	if (rc == 0 && i < w->n)
-		rc = db_prepare(w->ctx->db, &one, KROW_INSERT KROW_VALUES);
-	for (; rc == 0 && i < w->n; i++)
-		rc = krows_write(w, one, &w->v[i], 1);
-	sqlite3_finalize(batch);
-	sqlite3_finalize(one);
-	buf_free(&sql);
+	for (size_t k = 0; k < w->n; k++) /* rows by group, stable */
+		rows[at[w->v[k].group]++] = k;
+	if (w->ng)
+		qsort(order, w->ng, sizeof(*order), cmp_group);
+	sqlite3_stmt *st = NULL;
+	char *json = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&json, &len);
+	int rc = f ? 0 : err_set(EXIT_INTERNAL, "ktable: %s", strerror(errno));
+	if (rc == 0 && w->ng)
+		rc = db_prepare(w->ctx->db, &st, "INSERT INTO ktable (scan_id, arch, abi, source, syscalls)"
+						 " VALUES (?1, ?2, ?3, ?4, ?5)");
+	for (size_t i = 0; rc == 0 && i < w->ng; i++) {
+		size_t gi = order[i].g;
+		const struct krow_group *g = &w->g[gi];
+		struct json j;
+		rewind(f);
+		json_init(&j, f, 0);
+		json_arr_begin(&j);
+		for (size_t k = at[gi] - g->n; k < at[gi]; k++) {
+			const struct krow_wait *r = &w->v[rows[k]];
+			json_arr_begin(&j);
+			json_int(&j, r->nr);
+			for (int c = 0; c < 3; c++)
+				json_str(&j, key_str(w, r->str[c]));
+			json_int(&j, r->implemented);
+			json_int(&j, r->private);
+			json_arr_end(&j);
+		}
+		json_arr_end(&j);
+		if (fflush(f) != 0) {
+			rc = err_set(EXIT_INTERNAL, "ktable: %s", strerror(errno));
+			break;
+		}
+		sqlite3_bind_int64(st, 1, w->ctx->scan_id);
+		for (int c = 0; c < 3; c++)
+			db_bind_text(st, 2 + c, order[i].k[c]);
+		sqlite3_bind_text(st, 5, json, (int)ftell(f), SQLITE_STATIC);
+		rc = db_step_done(w->ctx->db, st);
+	}
+	sqlite3_finalize(st);
+	if (f)
+		fclose(f);
+	free(json);
+	free(order);
+	free(at);
+	free(rows);
 	buf_free(&w->text);
 	free(w->v);
-	w->v = NULL;
-	w->n = w->cap = 0;
+	free(w->g);
+	free(w->slot);
+	struct scan_ctx *ctx = w->ctx;
+	memset(w, 0, sizeof(*w));
+	w->ctx = ctx;
 	return rc;
 }
 

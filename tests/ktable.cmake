@@ -36,3 +36,11 @@ syscov_test(ktable_tree ${KT}/tree.sh ${CMAKE_BINARY_DIR}/ktable-linux-6.1/linux
 set_tests_properties(ktable_tree PROPERTIES FIXTURES_REQUIRED ktable_tree SKIP_RETURN_CODE 77)
 
 syscov_test(ktable_errors ${KT}/errors.sh LABELS ktable)
+
+# The DB schema: a fresh DB's (one piece) is the migrated one's; migration 8
+# (ksyscall rows packed into ktable) keeps every row readable through the view.
+add_executable(ktable_schema ${KT}/schema.c)
+target_link_libraries(ktable_schema PRIVATE syscov_core)
+syscov_test(ktable_schema ${KT}/schema.sh $<TARGET_FILE:ktable_schema>
+            ${CMAKE_BINARY_DIR}/ktable-linux-6.1/linux-source-6.1 LABELS ktable)
+set_tests_properties(ktable_schema PROPERTIES FIXTURES_REQUIRED ktable_tree)

@@ -17,7 +17,7 @@ ok
 
 # 1. every table and column is documented in its table's section
 grep -q 'scan_id' "$DOC" || fail "db.md does not say what scan_id is"
-for tbl in $(sqlite3 "$DB" "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"); do
+for tbl in $(sqlite3 "$DB" "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"); do
 	# the section (### ... up to the next heading) that names the table in
 	# its heading, or lists it as `table(` columns
 	awk -v t="$tbl" '
