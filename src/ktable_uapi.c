@@ -260,6 +260,37 @@ static int cmp_group(const void *a, const void *b)
 	return c;
 }
 
+/* Appends s as a JSON string (null for NULL). Table names and entry points
+ * need no escapes: they go straight in; the rest through json.h's writer
+ * (a FILE per call: ~10 stdio calls a row were most of the flush). */
+static int json_buf_str(struct buf *b, const char *s)
+{
+	if (!s) {
+		buf_puts(b, "null");
+		return 0;
+	}
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
+		p++;
+	if (!*p) {
+		buf_putc(b, '"');
+		buf_add(b, s, (size_t)(p - (const unsigned char *)s));
+		buf_putc(b, '"');
+		return 0;
+	}
+	char *t = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&t, &n);
+	if (!f)
+		return err_set(EXIT_INTERNAL, "ktable: %s", strerror(errno));
+	json_write_string(f, s);
+	int rc = fclose(f) ? err_set(EXIT_INTERNAL, "ktable: %s", strerror(errno)) : 0;
+	if (rc == 0)
+		buf_add(b, t, n);
+	free(t);
+	return rc;
+}
+
 /* Each group's rows as one JSON array of [nr, name, entry, compat_entry,
  * implemented, private], in insertion order; the groups in key order, so
  * that the index inserts append (docs/db.md: ktable). */
@@ -277,45 +308,38 @@ int ktable_flush(struct krows *w)
 	if (w->ng)
 		qsort(order, w->ng, sizeof(*order), cmp_group);
 	sqlite3_stmt *st = NULL;
-	char *json = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&json, &len);
-	int rc = f ? 0 : err_set(EXIT_INTERNAL, "ktable: %s", strerror(errno));
-	if (rc == 0 && w->ng)
+	struct buf json = {0};
+	int rc = 0;
+	if (w->ng)
 		rc = db_prepare(w->ctx->db, &st, "INSERT INTO ktable (scan_id, arch, abi, source, syscalls)"
 						 " VALUES (?1, ?2, ?3, ?4, ?5)");
 	for (size_t i = 0; rc == 0 && i < w->ng; i++) {
 		size_t gi = order[i].g;
-		const struct krow_group *g = &w->g[gi];
-		struct json j;
-		rewind(f);
-		json_init(&j, f, 0);
-		json_arr_begin(&j);
-		for (size_t k = at[gi] - g->n; k < at[gi]; k++) {
+		json.len = 0;
+		buf_putc(&json, '[');
+		for (size_t k = at[gi] - w->g[gi].n; rc == 0 && k < at[gi]; k++) {
 			const struct krow_wait *r = &w->v[rows[k]];
-			json_arr_begin(&j);
-			json_int(&j, r->nr);
-			for (int c = 0; c < 3; c++)
-				json_str(&j, key_str(w, r->str[c]));
-			json_int(&j, r->implemented);
-			json_int(&j, r->private);
-			json_arr_end(&j);
+			char num[32];
+			snprintf(num, sizeof(num), "%s[%lld,", json.len > 1 ? "," : "", r->nr);
+			buf_puts(&json, num);
+			for (int c = 0; rc == 0 && c < 3; c++) {
+				rc = json_buf_str(&json, key_str(w, r->str[c]));
+				buf_putc(&json, ',');
+			}
+			snprintf(num, sizeof(num), "%d,%d]", r->implemented, r->private);
+			buf_puts(&json, num);
 		}
-		json_arr_end(&j);
-		if (fflush(f) != 0) {
-			rc = err_set(EXIT_INTERNAL, "ktable: %s", strerror(errno));
+		buf_putc(&json, ']');
+		if (rc < 0)
 			break;
-		}
 		sqlite3_bind_int64(st, 1, w->ctx->scan_id);
 		for (int c = 0; c < 3; c++)
 			db_bind_text(st, 2 + c, order[i].k[c]);
-		sqlite3_bind_text(st, 5, json, (int)ftell(f), SQLITE_STATIC);
+		sqlite3_bind_text(st, 5, json.p, (int)json.len, SQLITE_STATIC);
 		rc = db_step_done(w->ctx->db, st);
 	}
 	sqlite3_finalize(st);
-	if (f)
-		fclose(f);
-	free(json);
+	buf_free(&json);
 	free(order);
 	free(at);
 	free(rows);
