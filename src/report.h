@@ -66,6 +66,9 @@ struct report {
 /* Loads the scans `ids` (in that order) with their verdicts. Returns 0 or -1
  * with err_set(). */
 int report_load(struct db *db, const int64_t *ids, size_t n, struct report *r);
+/* The same, appended to r (whose scans' dirs the new ones' avoid); on
+ * failure r is freed. */
+int report_load_more(struct db *db, const int64_t *ids, size_t n, struct report *r);
 void report_free(struct report *r);
 /* The verdict of `name` in scan s, or NULL. */
 const struct rep_verdict *rep_find(const struct rep_scan *s, const char *name);
@@ -115,5 +118,13 @@ size_t report_sysroot_scans(struct db *db, const int64_t *ids, size_t n, int64_t
  * matrix. Returns 0 or -1 with err_set(). */
 int report_run(struct db *db, const int64_t *ids, size_t n, const char *outdir, int fmt,
 	       FILE *summary, int jobs);
+/* While -j workers still scan: loads scan id (with its verdicts) after the
+ * scans already given and writes its per-scan dir under outdir (all
+ * formats), so that report_run() of the same scans, in the same order, only
+ * loads and writes the rest. On failure nothing is kept (report_run() then
+ * writes everything and says the error). */
+int report_early(struct db *db, int64_t id, const char *outdir);
+/* Forgets the scans report_early() wrote. */
+void report_early_drop(void);
 
 #endif

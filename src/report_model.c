@@ -231,16 +231,22 @@ static char *dir_name(const struct report *r, size_t upto, const struct rep_scan
 int report_load(struct db *db, const int64_t *ids, size_t n, struct report *r)
 {
 	memset(r, 0, sizeof(*r));
-	r->scans = xcalloc(n + 1, sizeof(*r->scans));
+	return report_load_more(db, ids, n, r);
+}
+
+int report_load_more(struct db *db, const int64_t *ids, size_t n, struct report *r)
+{
+	r->scans = xrealloc(r->scans, (r->n + n + 1) * sizeof(*r->scans));
+	memset(&r->scans[r->n], 0, (n + 1) * sizeof(*r->scans));
 	for (size_t i = 0; i < n; i++) {
-		struct rep_scan *s = &r->scans[i];
-		r->n = i + 1;
+		size_t k = r->n++;
+		struct rep_scan *s = &r->scans[k];
 		if (load_scan_row(db, ids[i], s) < 0 || load_inputs(db, s) < 0 ||
 		    load_verdicts(db, s) < 0) {
 			report_free(r);
 			return -1;
 		}
-		s->dir = dir_name(r, i, s);
+		s->dir = dir_name(r, k, s);
 	}
 	return 0;
 }

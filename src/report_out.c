@@ -155,11 +155,12 @@ size_t report_sysroot_scans(struct db *db, const int64_t *ids, size_t n, int64_t
 	return k;
 }
 
-/* The per-scan dirs of `all` whose index is k modulo m. */
-static int write_scans(const char *outdir, const struct report *all, int fmt, size_t k, size_t m)
+/* The per-scan dirs of `all` from index `from` on whose index is k modulo m. */
+static int write_scans(const char *outdir, const struct report *all, int fmt, size_t from,
+		       size_t k, size_t m)
 {
 	int rc = 0;
-	for (size_t i = k; i < all->n && !rc; i += m) {
+	for (size_t i = from + k; i < all->n && !rc; i += m) {
 		struct report one = {.scans = &all->scans[i], .n = 1};
 		rc = write_dir(outdir, all->scans[i].dir, &one, fmt);
 	}
@@ -169,7 +170,8 @@ static int write_scans(const char *outdir, const struct report *all, int fmt, si
 /* The per-scan dirs written by m forked children while this process writes
  * the matrix. The model is loaded: the children touch no DB, and say a
  * failure through a pipe ("<exit code> <message>"). */
-static int write_forked(const char *outdir, const struct report *all, int fmt, size_t m)
+static int write_forked(const char *outdir, const struct report *all, int fmt, size_t from,
+			size_t m)
 {
 	pid_t *pid = xcalloc(m, sizeof(*pid));
 	int *fd = xcalloc(m, sizeof(*fd));
@@ -180,13 +182,13 @@ static int write_forked(const char *outdir, const struct report *all, int fmt, s
 		pid[k] = pipe(p) == 0 ? fork() : -1;
 		if (pid[k] == 0) {
 			close(p[0]);
-			if (write_scans(outdir, all, fmt, k, m) < 0)
+			if (write_scans(outdir, all, fmt, from, k, m) < 0)
 				dprintf(p[1], "%d %s", (int)err_code(), err_msg());
 			_exit(0);
 		}
 		if (pid[k] < 0) { /* no child: this process writes its share */
 			fd[k] = -1;
-			rc = rc ? rc : write_scans(outdir, all, fmt, k, m);
+			rc = rc ? rc : write_scans(outdir, all, fmt, from, k, m);
 		} else {
 			close(p[1]);
 			fd[k] = p[0];
@@ -230,17 +232,67 @@ static void note_files(const char *outdir, const struct report *all, int fmt)
 	}
 }
 
+/* The scans whose per-scan dirs report_early() wrote, in order, and where. */
+static struct report early;
+static char *early_dir;
+
+void report_early_drop(void)
+{
+	report_free(&early);
+	free(early_dir);
+	early_dir = NULL;
+}
+
+int report_early(struct db *db, int64_t id, const char *outdir)
+{
+	if (early_dir && strcmp(early_dir, outdir))
+		report_early_drop();
+	if (!early_dir)
+		early_dir = xstrdup(outdir);
+	if (report_load_more(db, &id, 1, &early) < 0) {
+		report_early_drop();
+		return -1;
+	}
+	struct report one = {.scans = &early.scans[early.n - 1], .n = 1};
+	/* a sysroot given twice replaces its first scan, which then leaves
+	 * the report: its dir name would not be the report's */
+	for (size_t i = 0; i + 1 < early.n; i++)
+		if (!strcmp(early.scans[i].sysroot, one.scans->sysroot) &&
+		    !strcmp(early.scans[i].arch, one.scans->arch) &&
+		    !strcmp(early.scans[i].variant, one.scans->variant)) {
+			report_early_drop();
+			return err_set(EXIT_INTERNAL, "%s: scanned twice", one.scans->sysroot);
+		}
+	if (write_dir(outdir, one.scans->dir, &one, RF_ALL) < 0) {
+		report_early_drop();
+		return -1;
+	}
+	return 0;
+}
+
 int report_run(struct db *db, const int64_t *ids, size_t n, const char *outdir, int fmt,
 	       FILE *summary, int jobs)
 {
 	int64_t *keep = xcalloc(n + 1, sizeof(*keep));
 	size_t nk = report_sysroot_scans(db, ids, n, keep);
-	struct report all;
+	struct report all = {0};
+	/* the dirs report_early() wrote stand if their scans begin this
+	 * report, in order (then their dir names are the same too) */
+	size_t from = early_dir && !strcmp(early_dir, outdir) && fmt == RF_ALL && early.n <= nk
+			      ? early.n : 0;
+	for (size_t i = 0; i < from; i++)
+		if (early.scans[i].id != keep[i])
+			from = 0;
+	if (from) {
+		all = early;
+		early = (struct report){0};
+	}
+	report_early_drop();
 	if (!nk) {
 		free(keep);
 		return 0;
 	}
-	int rc = report_load(db, keep, nk, &all);
+	int rc = report_load_more(db, keep + from, nk - from, &all);
 	free(keep);
 	if (rc < 0)
 		return -1;
@@ -248,10 +300,11 @@ int report_run(struct db *db, const int64_t *ids, size_t n, const char *outdir, 
 		if (!all.scans[i].nv)
 			note("%s: no verdicts (run syscov classify)", all.scans[i].label);
 	note_files(outdir, &all, fmt);
-	if (all.n > 1 && jobs > 1) {
-		rc = write_forked(outdir, &all, fmt, (size_t)jobs - 1 < all.n ? (size_t)jobs - 1 : all.n);
+	size_t left = all.n - from;
+	if (all.n > 1 && left && jobs > 1) {
+		rc = write_forked(outdir, &all, fmt, from, (size_t)jobs - 1 < left ? (size_t)jobs - 1 : left);
 	} else {
-		rc = write_scans(outdir, &all, fmt, 0, 1);
+		rc = write_scans(outdir, &all, fmt, from, 0, 1);
 		if (!rc && all.n > 1)
 			rc = write_dir(outdir, "matrix", &all, fmt);
 	}

@@ -18,6 +18,7 @@
 #include "clangx.h"
 #include "gen.h"
 #include "man.h"
+#include "report.h"
 #include "scan.h"
 #include "scan_cache.h"
 
@@ -225,6 +226,20 @@ static int merge(struct db *db, const char *path, int64_t *id)
 	return rc;
 }
 
+/* For audit: job j's report dir, written as soon as its scan is in the main
+ * DB, in target order, while the workers still parse (report_early()). A
+ * kept scan whose verdicts audit will redo, or a failure, ends that: the
+ * report step then writes the rest (and says the error). 1 to go on. */
+static int write_early(struct db *db, const struct job *j, const struct cli *c, const char *fp)
+{
+	if ((!j->path && scan_cache_verdicts_current(db, *j->id, fp) != 1) ||
+	    report_early(db, *j->id, c->output ? c->output : "reports") < 0) {
+		err_clear();
+		return 0;
+	}
+	return 1;
+}
+
 /* A failed worker's message becomes this process's error. */
 static int worker_failed(const struct job *j, int status)
 {
@@ -276,6 +291,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	    query_int(db, "SELECT count(*) FROM scan WHERE kind = 'kernel-tree'", NULL, 0, &trees) < 0)
 		rc = -1;
 	int cls = c->classify && trees == 0;
+	char *fp = cls ? scan_cache_fingerprint(c) : NULL;
 	/* every job's paths before any fork: the workers see the array as it
 	 * was when they were forked */
 	size_t todo = 0;
@@ -286,6 +302,8 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			todo++;
 		}
 	size_t nw = todo < (size_t)workers ? todo : (size_t)workers;
+	/* with every scan kept, the outputs may be current (out_cache.h) */
+	int early = cls && todo;
 	struct wk {
 		pid_t pid;
 		int cmd, res; /* -1 once closed */
@@ -350,7 +368,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		/* merge after refilling: the copy runs while the workers parse,
 		 * so no core waits for it; copied in target order, so that ids
 		 * do not depend on timing */
-		for (; merged < n && rc == 0 && (jobs[merged].done || !jobs[merged].path); merged++)
+		for (; merged < n && rc == 0 && (jobs[merged].done || !jobs[merged].path); merged++) {
 			if (jobs[merged].done) {
 				rc = merge(db, jobs[merged].path, jobs[merged].id);
 				if (rc == 0 && cls) {
@@ -358,6 +376,9 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 					gen_note_done(*jobs[merged].id);
 				}
 			}
+			if (rc == 0 && early)
+				early = write_early(db, &jobs[merged], c, fp);
+		}
 		if (!busy)
 			break;
 		for (size_t w = 0; w < nw; w++)
@@ -395,6 +416,9 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		}
 	}
 	free(pf);
+	free(fp);
+	if (rc < 0)
+		report_early_drop();
 	for (size_t w = 0; w < nw; w++) {
 		if (wk[w].cmd >= 0)
 			close(wk[w].cmd);
