@@ -127,6 +127,7 @@ FWD_VOID(clang_getSpellingLocation, (CXSourceLocation l, CXFile *f, unsigned *a,
 FWD(int, clang_Location_isFromMainFile, (CXSourceLocation l), (l))
 FWD(CXString, clang_getFileName, (CXFile f), (f))
 FWD(int, clang_File_isEqual, (CXFile a, CXFile b), (a, b))
+FWD(const char *, clang_getFileContents, (CXTranslationUnit t, CXFile f, size_t *n), (t, f, n))
 
 FWD(enum CXCursorKind, clang_getCursorKind, (CXCursor c), (c))
 FWD(CXSourceLocation, clang_getCursorLocation, (CXCursor c), (c))

@@ -500,21 +500,9 @@ static int pread_all(int fd, int64_t size, struct buf *b)
 static void *hash_thread(void *arg)
 {
 	struct lib_input *in = arg;
-	char piece[1 << 16];
 	in->hash = hash64(in->data.p, in->data.len, 0);
-	for (off_t off = 0; in->fd >= 0;) {
-		ssize_t r = pread(in->fd, piece, sizeof(piece), off);
-		if (r == 0)
-			break;
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0 || off > (off_t)ELF_MAX) {
-			in->err = r < 0 ? errno : EFBIG;
-			break;
-		}
-		in->hash = hash64_more(in->hash, piece, (size_t)r);
-		off += r;
-	}
+	if (in->fd >= 0)
+		in->err = hash64_fd(in->fd, ELF_MAX, &in->hash);
 	return NULL;
 }
 

@@ -579,27 +579,39 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	return CXChildVisit_Continue;
 }
 
+/* An input row for a file of the TU, hashed as clang read it (t); for a
+ * header clang did not report reading, unhashed. */
+static int note_file(struct hscan *hs, CXTranslationUnit tu, const char *kind, const char *rel,
+		     const struct tfile *t)
+{
+	size_t n = 0;
+	const char *data = t ? clang_getFileContents(tu, t->f, &n) : NULL;
+	char *host = sysroot_host_path(hs->sr, rel);
+	int rc = scan_note_input(hs->ctx, kind, host, data, data ? n : 0, NULL);
+	free(host);
+	return rc;
+}
+
 /* Inputs: the top-level headers kept ("header", in TU order) and every
  * other sysroot file clang read ("header-dep"). */
-static int note_inputs(struct hscan *hs)
+static int note_inputs(struct hscan *hs, CXTranslationUnit tu)
 {
 	struct strv done = {0};
 	int rc = 0;
 	for (size_t i = 0; i < hs->nh && rc == 0; i++) {
 		if (hs->h[i].dropped)
 			continue;
-		char *host = sysroot_host_path(hs->sr, hs->h[i].rel);
-		rc = scan_note_input(hs->ctx, "header", host, NULL, 0, NULL);
-		free(host);
+		const struct tfile *t = NULL;
+		for (size_t k = 0; k < hs->nfiles && !t; k++)
+			if (hs->files[k].rel && !strcmp(hs->files[k].rel, hs->h[i].rel))
+				t = &hs->files[k];
+		rc = note_file(hs, tu, "header", hs->h[i].rel, t);
 		strv_push(&done, hs->h[i].rel);
 	}
 	for (size_t i = 0; i < hs->nfiles && rc == 0; i++) {
 		const struct tfile *t = &hs->files[i];
-		if (!t->rel || t->trailer || strv_contains(&done, t->rel))
-			continue;
-		char *host = sysroot_host_path(hs->sr, t->rel);
-		rc = scan_note_input(hs->ctx, "header-dep", host, NULL, 0, NULL);
-		free(host);
+		if (t->rel && !t->trailer && !strv_contains(&done, t->rel))
+			rc = note_file(hs, tu, "header-dep", t->rel, t);
 	}
 	strv_free(&done);
 	return rc;
@@ -666,7 +678,7 @@ int libc_scan_headers(struct scan_ctx *ctx)
 			strv_free(&unclean);
 			if (rc == 0) {
 				t0 = now_ns();
-				rc = note_inputs(&hs);
+				rc = note_inputs(&hs, tu);
 				hs.t_db += now_ns() - t0;
 			}
 			clang_disposeTranslationUnit(tu);

@@ -11,13 +11,18 @@
  * every input and the sysroot's include and library dirs: a page or header
  * added or removed beside them changes the directory's mtime, so a file
  * that was absent at scan time cannot be missed (a new subdirectory in an
- * include dir changes that dir). A file rewritten with the same size
- * within the same nanosecond is not detected; the content hash of the
- * input row stays as provenance. */
+ * include dir changes that dir). An input whose mtime changed but whose
+ * content hash (of the file's bytes; of a dir's sorted entry names) has
+ * not is unchanged too: `touch`, a copy or a checkout that rewrites
+ * identical files costs one read of each such file, and its row takes the
+ * new mtime. A file rewritten with the same size within the same
+ * nanosecond is not detected. */
 #define _GNU_SOURCE
 #include "scan_cache.h"
 
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -45,31 +50,75 @@ static void stat_into(struct buf *b, const char *path)
 		buf_printf(b, "%s:-;", path ? path : "");
 }
 
+/* The entry names of dir, sorted (readdir order is not stable across
+ * directory rewrites); dot-files too when `all` (not . and ..). -1 when
+ * it cannot be opened. */
+static int sorted_names(const char *dir, int all, struct strv *names)
+{
+	DIR *d = dir ? opendir(dir) : NULL;
+	if (!d)
+		return -1;
+	for (struct dirent *e; (e = readdir(d));)
+		if (all ? strcmp(e->d_name, ".") && strcmp(e->d_name, "..") : e->d_name[0] != '.')
+			strv_push(names, e->d_name);
+	closedir(d);
+	for (size_t i = 1; i < names->n; i++)
+		for (size_t j = i; j > 0 && strcmp(names->v[j - 1], names->v[j]) > 0; j--) {
+			char *t = names->v[j];
+			names->v[j] = names->v[j - 1];
+			names->v[j - 1] = t;
+		}
+	return 0;
+}
+
 /* Every regular file of a data dir candidate (not recursive: the data
  * files are flat). */
 static void data_dir_into(struct buf *b, const char *dir)
 {
-	DIR *d = dir ? opendir(dir) : NULL;
-	if (!d)
-		return;
 	struct strv names = {0};
-	for (struct dirent *e; (e = readdir(d));)
-		if (e->d_name[0] != '.')
-			strv_push(&names, e->d_name);
-	closedir(d);
-	/* readdir order is not stable across directory rewrites */
-	for (size_t i = 1; i < names.n; i++)
-		for (size_t j = i; j > 0 && strcmp(names.v[j - 1], names.v[j]) > 0; j--) {
-			char *t = names.v[j];
-			names.v[j] = names.v[j - 1];
-			names.v[j - 1] = t;
-		}
+	if (sorted_names(dir, 0, &names) < 0)
+		return;
 	for (size_t i = 0; i < names.n; i++) {
 		char *p = xasprintf("%s/%s", dir, names.v[i]);
 		stat_into(b, p);
 		free(p);
 	}
 	strv_free(&names);
+}
+
+/* What a dir input row hashes: its entry names, sorted, each ended by a
+ * NUL. An entry added, removed or renamed changes it; a file changed in
+ * place has a row of its own. */
+static int dir_listing(const char *dir, struct buf *out)
+{
+	struct strv names = {0};
+	if (sorted_names(dir, 1, &names) < 0)
+		return -1;
+	for (size_t i = 0; i < names.n; i++)
+		buf_add(out, names.v[i], strlen(names.v[i]) + 1);
+	strv_free(&names);
+	return 0;
+}
+
+/* The content hash of an input as it is now (see db_add_input), into *h;
+ * -1 when it cannot be read. */
+static int content_hash(const char *kind, const char *path, uint64_t *h)
+{
+	*h = hash64(NULL, 0, 0);
+	if (!strcmp(kind, "dir")) {
+		struct buf b = {0};
+		int rc = dir_listing(path, &b);
+		if (rc == 0)
+			*h = hash64_more(*h, b.p, b.len);
+		buf_free(&b);
+		return rc;
+	}
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
+		return -1;
+	int err = hash64_fd(fd, SIZE_MAX, h);
+	close(fd);
+	return err ? -1 : 0;
 }
 
 char *scan_cache_fingerprint(const struct cli *c)
@@ -101,6 +150,27 @@ char *scan_cache_fingerprint(const struct cli *c)
 	return fp;
 }
 
+/* Gives touched-but-unchanged input rows their new mtime, so the next
+ * lookup need not hash them again: rows holds (rowid, mtime_ns) pairs. */
+static int retouch(struct db *db, const int64_t *rows, size_t n)
+{
+	sqlite3_stmt *st = NULL;
+	if (db_exec(db, "BEGIN IMMEDIATE") < 0)
+		return -1;
+	int rc = db_prepare(db, &st, "UPDATE input SET mtime_ns=?2, mtime=?2/1000000000 WHERE rowid=?1");
+	for (size_t i = 0; i + 1 < n && rc == 0; i += 2) {
+		sqlite3_bind_int64(st, 1, rows[i]);
+		sqlite3_bind_int64(st, 2, rows[i + 1]);
+		rc = db_step_done(db, st);
+	}
+	sqlite3_finalize(st);
+	if (rc < 0) {
+		db_exec(db, "ROLLBACK");
+		return -1;
+	}
+	return db_exec(db, "COMMIT");
+}
+
 int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, int64_t *id)
 {
 	sqlite3_stmt *st;
@@ -118,30 +188,51 @@ int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, i
 	sqlite3_finalize(st);
 	if (old < 0)
 		return 0;
-	if (db_prepare(db, &st, "SELECT path, size, mtime_ns FROM input WHERE scan_id=?1") < 0)
+	if (db_prepare(db, &st, "SELECT rowid, kind, path, size, mtime_ns, hash FROM input"
+				" WHERE scan_id=?1") < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, old);
+	/* rows whose file was touched but not changed: (rowid, new mtime_ns) */
+	int64_t *touched = NULL;
+	size_t nt = 0;
 	int same = 1, n = 0;
 	while (same && sqlite3_step(st) == SQLITE_ROW) {
-		const char *path = (const char *)sqlite3_column_text(st, 0);
-		int64_t size = sqlite3_column_int64(st, 1);
+		const char *kind = (const char *)sqlite3_column_text(st, 1);
+		const char *path = (const char *)sqlite3_column_text(st, 2);
+		const char *hex = (const char *)sqlite3_column_text(st, 5);
+		int64_t size = sqlite3_column_int64(st, 3);
 		struct stat s;
+		uint64_t h;
 		n++;
-		if (!path)
+		if (!path || !kind) {
 			same = 0;
-		else if (stat(path, &s) < 0)
+		} else if (stat(path, &s) < 0) {
 			same = size < 0; /* absent then, absent now */
-		else
-			same = size == (int64_t)s.st_size &&
-			       sqlite3_column_type(st, 2) != SQLITE_NULL &&
-			       sqlite3_column_int64(st, 2) == scan_cache_mtime_ns(&s);
+		} else if (sqlite3_column_type(st, 4) != SQLITE_NULL &&
+			   sqlite3_column_int64(st, 4) == scan_cache_mtime_ns(&s)) {
+			same = size == (int64_t)s.st_size;
+		} else {
+			/* a dir's size is its blocks', not its listing's */
+			same = hex && (S_ISDIR(s.st_mode) || size == (int64_t)s.st_size) &&
+			       content_hash(kind, path, &h) == 0 &&
+			       strtoull(hex, NULL, 16) == h;
+			if (same) {
+				touched = xrealloc(touched, (nt + 2) * sizeof(*touched));
+				touched[nt++] = sqlite3_column_int64(st, 0);
+				touched[nt++] = scan_cache_mtime_ns(&s);
+			}
+		}
 	}
 	sqlite3_finalize(st);
-	if (!same || !n)
-		return 0;
-	*id = old;
-	scan_cache_note_verdicts(old);
-	return 1;
+	int rc = same && n ? 1 : 0;
+	if (rc && nt)
+		rc = retouch(db, touched, nt) < 0 ? -1 : 1;
+	free(touched);
+	if (rc == 1) {
+		*id = old;
+		scan_cache_note_verdicts(old);
+	}
+	return rc;
 }
 
 void scan_cache_note_verdicts(int64_t id)
@@ -196,7 +287,11 @@ static int add_dir(struct scan_ctx *ctx, struct strv *seen, const char *dir)
 	if (!dir || !*dir || strv_contains(seen, dir))
 		return 0;
 	strv_push(seen, dir);
-	return scan_note_input(ctx, "dir", dir, NULL, 0, NULL);
+	struct buf b = {0};
+	int listed = dir_listing(dir, &b) == 0;
+	int rc = scan_note_input(ctx, "dir", dir, listed ? b.p : NULL, b.len, NULL);
+	buf_free(&b);
+	return rc;
 }
 
 int scan_cache_seal(struct scan_ctx *ctx, const char *fp)

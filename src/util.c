@@ -260,6 +260,23 @@ uint64_t hash64_more(uint64_t h, const void *data, size_t n)
 	return h;
 }
 
+int hash64_fd(int fd, size_t max, uint64_t *h)
+{
+	char piece[1 << 16];
+	for (off_t off = 0;;) {
+		ssize_t r = pread(fd, piece, sizeof(piece), off);
+		if (r == 0)
+			return 0;
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return errno;
+		if ((size_t)(off += r) > max)
+			return EFBIG;
+		*h = hash64_more(*h, piece, (size_t)r);
+	}
+}
+
 int str_starts(const char *s, const char *prefix) { return !strncmp(s, prefix, strlen(prefix)); }
 
 int str_ends(const char *s, const char *suffix)

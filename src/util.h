@@ -93,6 +93,9 @@ int read_fd_all(int fd, const char *name, size_t max, struct buf *out);
 uint64_t hash64(const void *data, size_t n, uint64_t seed);
 /* Continues hash h over more data: hash64() of a file read in pieces. */
 uint64_t hash64_more(uint64_t h, const void *data, size_t n);
+/* Continues *h over the file open at fd, read from offset 0 with pread
+ * (the fd's own offset is left alone). 0, or an errno: EFBIG past max bytes. */
+int hash64_fd(int fd, size_t max, uint64_t *h);
 
 int str_starts(const char *s, const char *prefix);
 int str_ends(const char *s, const char *suffix);

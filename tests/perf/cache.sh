@@ -25,10 +25,21 @@ grep -q 'inputs unchanged since scan' "$T/err" || fail "unchanged rescan was not
 ok
 expect_eq "kept scan keeps its id" "$first" "$(id)"
 
-# a page rewritten (same size, new mtime) is a change
-touch -d '+1 sec' man/man2/getpid.2.gz
+# a page and its dir touched (new mtime, same bytes, same names) are
+# unchanged by their content hashes; their rows take the new mtime
+touch -d '+1 sec' man/man2/getpid.2.gz man/man2
 "$SYSCOV" scan / --man-dir man -v 2>"$T/err" >/dev/null
-grep -q 'scanned / ' "$T/err" || fail "touched page did not rescan"
+grep -q 'inputs unchanged since scan' "$T/err" || fail "touched page rescanned: $(tail -3 "$T/err")"
+ok
+expect_eq "kept scan keeps its id after a touch" "$first" "$(id)"
+mt() { sqlite3 "$SYSCOV_DB" "SELECT mtime FROM input WHERE path LIKE '%/$1' AND scan_id=$first"; }
+expect_eq "touched page's row mtime (stat)" "$(stat -c %Y man/man2/getpid.2.gz)" "$(mt man2/getpid.2.gz)"
+expect_eq "touched dir's row mtime (stat)" "$(stat -c %Y man/man2)" "$(mt man2)"
+# a page rewritten with the same size but other bytes (the gzip header's
+# own mtime field) is a change
+printf '\x01\x02\x03\x04' | dd of=man/man2/getpid.2.gz bs=1 seek=4 conv=notrunc status=none
+"$SYSCOV" scan / --man-dir man -v 2>"$T/err" >/dev/null
+grep -q 'scanned / ' "$T/err" || fail "rewritten page did not rescan"
 ok
 # a page added beside the others changes its dir
 cp /usr/share/man/man2/getppid.2.gz man/man2/
