@@ -75,7 +75,7 @@ struct krows {
 		uint64_t hash;
 		size_t n;         /* rows */
 	} *g;
-	size_t ng, gcap;
+	size_t ng, gcap, last;    /* last: the group of the last row */
 	size_t *slot, nslot;      /* open-addressing index of g: 1 + index, 0 free */
 };
 /* Keeps a copy of r. */

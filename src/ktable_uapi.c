@@ -229,7 +229,13 @@ static size_t krow_group(struct krows *w, const char *const key[3])
 void ktable_insert(struct krows *w, const struct krow *r)
 {
 	const char *key[3] = {r->arch, r->abi, r->source};
-	size_t g = krow_group(w, key);
+	/* rows come in runs of one group: try the last one before hashing */
+	size_t g = w->last;
+	for (int c = 0; g < w->ng && c < 3; c++)
+		if (key_cmp(key_str(w, w->g[g].key[c]), key[c]))
+			g = w->ng;
+	if (g >= w->ng)
+		g = w->last = krow_group(w, key);
 	if (w->n == w->cap) {
 		w->cap = w->cap ? 2 * w->cap : 1024;
 		w->v = xrealloc(w->v, w->cap * sizeof(*w->v));
