@@ -62,8 +62,7 @@ static void add_define(struct buf *src, const char *d)
 /* Builds the TU source for the jobs marked in `sel`, its first line being
  * line `line` of the TU; `headers` 0 leaves out the pages' macros and
  * includes (the header TU that carries it has them). */
-static char *tu_source(struct man_typer *t, const unsigned char *sel, struct strv *missing,
-		       int line, int headers)
+static char *tu_source(struct man_typer *t, const unsigned char *sel, int line, int headers)
 {
 	struct buf src = {0};
 	struct strv seen = {0};
@@ -105,8 +104,6 @@ static char *tu_source(struct man_typer *t, const unsigned char *sel, struct str
 			err_clear();
 			if (found)
 				buf_printf(&src, "#include <%s>\n", h);
-			else if (!strv_contains(missing, h))
-				strv_push(missing, h);
 			free(found);
 		}
 	}
@@ -243,10 +240,40 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 	return v->rc < 0 ? CXChildVisit_Break : CXChildVisit_Continue;
 }
 
+/* The first include of the page that the sysroot lacks, or NULL. */
+static const char *first_missing(struct man_typer *t, const struct man_info *page)
+{
+	const char *miss = NULL;
+	for (size_t k = 0; k < page->includes.n && !miss; k++) {
+		char *found = sysroot_find_in(t->ctx->sr, &t->ctx->sr->inc, page->includes.v[k]);
+		err_clear();
+		if (!found)
+			miss = page->includes.v[k];
+		free(found);
+	}
+	return miss;
+}
+
+/* A failed prototype whose page needs a header the sysroot lacks says so:
+ * the jobs of job i's page that failed, from i on. */
+static void blame_missing(struct man_typer *t, size_t i)
+{
+	struct man_info *page = t->jobs[i].page;
+	const char *miss = first_missing(t, page);
+	for (size_t k = i; k < t->njobs && t->jobs[k].page == page && miss; k++)
+		if (!t->jobs[k].done && t->jobs[k].err) {
+			char *e = xasprintf("%s (header not in the sysroot: %s)", t->jobs[k].err, miss);
+			free(t->jobs[k].err);
+			t->jobs[k].err = e;
+		}
+}
+
 /* Records the per-prototype errors of a parsed TU (`name`) holding the
- * selected jobs and writes the prototypes that typed cleanly. */
+ * selected jobs and writes the prototypes that typed cleanly; `blame`:
+ * the errors name a missing header (not in the batch, whose failures are
+ * tried again). */
 static int collect(struct man_typer *t, CXTranslationUnit tu, const char *tu_name,
-		   const unsigned char *sel, const struct strv *missing)
+		   const unsigned char *sel, int blame)
 {
 	for (size_t i = 0; i < t->njobs; i++)
 		if (sel[i]) {
@@ -268,13 +295,9 @@ static int collect(struct man_typer *t, CXTranslationUnit tu, const char *tu_nam
 		}
 		clang_disposeDiagnostic(dg);
 	}
-	/* a prototype that needs a header the sysroot lacks says so */
-	for (size_t i = 0; i < t->njobs && missing->n; i++)
-		if (sel[i] && t->jobs[i].err) {
-			char *e = xasprintf("%s (header not in the sysroot: %s)", t->jobs[i].err, missing->v[0]);
-			free(t->jobs[i].err);
-			t->jobs[i].err = e;
-		}
+	for (size_t i = 0; i < t->njobs && blame; i++)
+		if (sel[i] && (i == 0 || t->jobs[i - 1].page != t->jobs[i].page || !sel[i - 1]))
+			blame_missing(t, i);
 	struct visit v = {.t = t};
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &v);
 	for (size_t i = 0; i < t->njobs; i++)
@@ -286,18 +309,16 @@ static int collect(struct man_typer *t, CXTranslationUnit tu, const char *tu_nam
 /* Parses a TU of its own for the selected jobs. */
 static int run_tu(struct man_typer *t, const unsigned char *sel)
 {
-	struct strv missing = {0};
-	char *src = tu_source(t, sel, &missing, 1, 1);
+	char *src = tu_source(t, sel, 1, 1);
 	CXTranslationUnit tu = clangx_parse(t->idx, "man-protos.c", src, &t->args,
 					    CXTranslationUnit_SkipFunctionBodies |
 					    CXTranslationUnit_KeepGoing);
 	int rc = -1;
 	if (tu) {
-		rc = collect(t, tu, "man-protos.c", sel, &missing);
+		rc = collect(t, tu, "man-protos.c", sel, 1);
 		clang_disposeTranslationUnit(tu);
 	}
 	free(src);
-	strv_free(&missing);
 	return rc;
 }
 
@@ -359,10 +380,7 @@ char *man_proto_trailer(struct man_typer *t, int line)
 {
 	if (!t || !t->njobs)
 		return NULL;
-	struct strv missing = {0};
-	char *src = tu_source(t, t->sel, &missing, line, 0);
-	strv_free(&missing);
-	return src;
+	return tu_source(t, t->sel, line, 0);
 }
 
 int man_proto_batch(struct man_typer *t, CXTranslationUnit tu, const char *tu_name,
@@ -370,11 +388,10 @@ int man_proto_batch(struct man_typer *t, CXTranslationUnit tu, const char *tu_na
 {
 	if (!t || !t->njobs)
 		return 0;
-	struct strv missing = {0};
 	t->batched = 1;
 	for (size_t i = 0; i < unclean->n; i++)
 		strv_push(&t->unclean, unclean->v[i]);
-	return collect(t, tu, tu_name, t->sel, &missing);
+	return collect(t, tu, tu_name, t->sel, 0);
 }
 
 /* The first parameter of the list `post` ("(int fd, FICLONE, int src)")
@@ -421,20 +438,7 @@ static int fails_alone_too(struct man_typer *t, size_t i)
 			return 0;
 		}
 	}
-	const char *miss = NULL;
-	for (size_t k = 0; k < page->includes.n && !miss; k++) {
-		char *found = sysroot_find_in(t->ctx->sr, &t->ctx->sr->inc, page->includes.v[k]);
-		err_clear();
-		if (!found)
-			miss = page->includes.v[k];
-		free(found);
-	}
-	for (size_t k = i; k < t->njobs && t->jobs[k].page == page && miss; k++)
-		if (!t->jobs[k].done) {
-			char *e = xasprintf("%s (header not in the sysroot: %s)", t->jobs[k].err, miss);
-			free(t->jobs[k].err);
-			t->jobs[k].err = e;
-		}
+	blame_missing(t, i);
 	return 1;
 }
 
