@@ -9,6 +9,7 @@
 #define SYSCOV_DB_H
 
 #include <sqlite3.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct db {
@@ -60,5 +61,13 @@ extern const char *const db_migrations[];
 extern const int db_schema_version;
 /* The schema of version db_schema_version in one go, for a fresh DB. */
 extern const char *const db_schema_fresh;
+/* The file a fresh DB of db_schema_fresh is (WAL, user_version set), as
+ * its non-zero byte runs; generated at build time (tools/schema_image.c). */
+struct db_image_run {
+	size_t off, len;
+	const char *bytes;
+};
+extern const struct db_image_run db_image_runs[];
+extern const size_t db_image_nruns, db_image_size;
 
 #endif

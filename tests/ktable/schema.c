@@ -1,9 +1,9 @@
 /* schema.c: This file contains the test of the DB schema's two paths
  * (src/schema.c) and of migration 8 (ksyscall rows packed into ktable):
  *   ktable_schema DIR [SRC.db]
- * 1. A fresh DB (db_open() of a new file: db_schema_fresh in one go) and a
- *    DB taken from version 1 through every migration by db_open() have the
- *    same schema: every sqlite_master entry, its SQL with whitespace
+ * 1. A fresh DB (db_open() of a new file: the image of the schema), a DB
+ *    taken from version 1 through every migration by db_open(), and an
+ *    empty file db_open() ran db_schema_fresh in have the same schema: every sqlite_master entry, its SQL with whitespace
  *    removed (ALTER TABLE ADD COLUMN splices the column into the stored
  *    CREATE TABLE text), and the same user_version.
  * 2. A version-7 DB with ksyscall rows (hand-made ones that exercise NULLs,
@@ -133,7 +133,16 @@ int main(int argc, char **argv)
 	open_db(&db, steps);
 	char *got = schema_of(db.h);
 	db_close(&db);
-	check_equal("fresh schema vs migrated from version 1", want, got);
+	check_equal("fresh schema (image) vs migrated from version 1", want, got);
+	/* an empty file is not replaced by the image: db_schema_fresh runs */
+	FILE *f = fopen(fresh, "w");
+	if (!f || fclose(f))
+		fail("create an empty file", fresh, "failed");
+	open_db(&db, fresh);
+	char *empty = schema_of(db.h);
+	db_close(&db);
+	check_equal("fresh schema (image) vs db_schema_fresh run in an empty file", want, empty);
+	free(empty);
 	if (!strstr(want, "view|ksyscall|ksyscall|") || !strstr(want, "table|ktable|ktable|"))
 		fail("the schema has the ktable and the ksyscall view", "both", want);
 
