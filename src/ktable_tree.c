@@ -155,11 +155,6 @@ static void find_tbl(const char *tree, const char *dir, struct strv *out)
 	closedir(d);
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* "arch/<port>/..." -> "<port>" */
 static char *port_of(const char *rel)
 {
@@ -453,8 +448,7 @@ int ktable_scan_tree(struct scan_ctx *ctx)
 	struct strv tbls = {0}, ports = {0}, seen = {0};
 	find_tbl(ctx->tree, "arch", &tbls);
 	find_tbl(ctx->tree, "scripts", &tbls);
-	if (tbls.n) /* qsort(NULL, 0) is undefined */
-		qsort(tbls.v, tbls.n, sizeof(*tbls.v), cmp_str);
+	strv_sort(&tbls);
 
 	char *archdir = xasprintf("%s/arch", ctx->tree);
 	DIR *d = opendir(archdir);
@@ -467,8 +461,7 @@ int ktable_scan_tree(struct scan_ctx *ctx)
 		if (e->d_name[0] != '.' && e->d_type == DT_DIR)
 			strv_push(&ports, e->d_name);
 	closedir(d);
-	if (ports.n)
-		qsort(ports.v, ports.n, sizeof(*ports.v), cmp_str);
+	strv_sort(&ports);
 
 	struct krows st = {.ctx = ctx};
 	struct tree_hdrs h = {.ctx = ctx};

@@ -62,12 +62,7 @@ static int sorted_names(const char *dir, int all, struct strv *names)
 		if (all ? strcmp(e->d_name, ".") && strcmp(e->d_name, "..") : e->d_name[0] != '.')
 			strv_push(names, e->d_name);
 	closedir(d);
-	for (size_t i = 1; i < names->n; i++)
-		for (size_t j = i; j > 0 && strcmp(names->v[j - 1], names->v[j]) > 0; j--) {
-			char *t = names->v[j];
-			names->v[j] = names->v[j - 1];
-			names->v[j - 1] = t;
-		}
+	strv_sort(names);
 	return 0;
 }
 

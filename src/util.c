@@ -215,6 +215,17 @@ int idset_has(const struct idset *s, int64_t id)
 	return 0;
 }
 
+static int cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void strv_sort(struct strv *s)
+{
+	if (s->n) /* qsort(NULL, 0) is undefined */
+		qsort(s->v, s->n, sizeof(*s->v), cmp_strp);
+}
+
 void strv_free(struct strv *s)
 {
 	for (size_t i = 0; i < s->n; i++)
