@@ -58,25 +58,18 @@ struct krow {
 /* The ksyscall rows of a scan, kept until ktable_flush() writes them: one
  * ktable row per (arch, abi, source) group holding the group's rows as one
  * JSON array, in insertion order (docs/db.md). One SQLite row per syscall
- * was half of a kernel-tree scan's time; ~150 rows are not. Zero-initialise
- * with ctx set. */
+ * was half of a kernel-tree scan's time; ~50 rows are not. Each row goes
+ * into its group's JSON at once. Zero-initialise with ctx set. */
 struct krows {
 	struct scan_ctx *ctx;
-	struct buf text;          /* the rows' strings */
-	struct krow_wait {
-		size_t str[3];    /* offsets in text of name, entry, compat; SIZE_MAX: NULL */
-		long long nr;
-		int implemented, private;
-		size_t group;     /* index in g */
-	} *v;
-	size_t n, cap;
 	struct krow_group {
-		size_t key[3];    /* offsets in text of arch, abi, source (SIZE_MAX: NULL) */
+		char *key[3];     /* arch, abi, source (NULL allowed) */
 		uint64_t hash;
-		size_t n;         /* rows */
+		struct buf json;  /* "[row,row..." */
 	} *g;
 	size_t ng, gcap, last;    /* last: the group of the last row */
 	size_t *slot, nslot;      /* open-addressing index of g: 1 + index, 0 free */
+	int err;                  /* -1 after an error (err_set()) */
 };
 /* Keeps a copy of r. */
 void ktable_insert(struct krows *w, const struct krow *r);

@@ -168,27 +168,14 @@ int ktable_eval(const struct keval *ke, struct ksyms *out)
 	return rc;
 }
 
-/* A NULL key part hashes and compares apart from every string. */
-static const char *key_str(const struct krows *w, size_t off)
-{
-	return off == SIZE_MAX ? NULL : w->text.p + off;
-}
-
+/* A NULL key part compares apart from every string. */
 static int key_cmp(const char *a, const char *b)
 {
 	return a && b ? strcmp(a, b) : (a != NULL) - (b != NULL);
 }
 
-static size_t keep_str(struct krows *w, const char *s)
-{
-	size_t off = s ? w->text.len : SIZE_MAX;
-	if (s)
-		buf_add(&w->text, s, strlen(s) + 1);
-	return off;
-}
-
 /* The group of (arch, abi, source), added if new. */
-static size_t krow_group(struct krows *w, const char *const key[3])
+static struct krow_group *krow_group(struct krows *w, const char *const key[3])
 {
 	uint64_t h = 0;
 	for (int c = 0; c < 3; c++)
@@ -206,64 +193,24 @@ static size_t krow_group(struct krows *w, const char *const key[3])
 	}
 	size_t i = h & (w->nslot - 1);
 	for (; w->slot[i]; i = (i + 1) & (w->nslot - 1)) {
-		const struct krow_group *g = &w->g[w->slot[i] - 1];
+		struct krow_group *g = &w->g[w->slot[i] - 1];
 		int c = 0;
-		while (c < 3 && g->hash == h && !key_cmp(key_str(w, g->key[c]), key[c]))
+		while (c < 3 && g->hash == h && !key_cmp(g->key[c], key[c]))
 			c++;
 		if (c == 3)
-			return w->slot[i] - 1;
+			return g;
 	}
 	if (w->ng == w->gcap) {
 		w->gcap = w->gcap ? 2 * w->gcap : 64;
 		w->g = xrealloc(w->g, w->gcap * sizeof(*w->g));
 	}
 	struct krow_group *g = &w->g[w->ng];
+	*g = (struct krow_group){.hash = h};
 	for (int c = 0; c < 3; c++)
-		g->key[c] = keep_str(w, key[c]);
-	g->hash = h;
-	g->n = 0;
-	w->slot[i] = w->ng + 1;
-	return w->ng++;
-}
-
-void ktable_insert(struct krows *w, const struct krow *r)
-{
-	const char *key[3] = {r->arch, r->abi, r->source};
-	/* rows come in runs of one group: try the last one before hashing */
-	size_t g = w->last;
-	for (int c = 0; g < w->ng && c < 3; c++)
-		if (key_cmp(key_str(w, w->g[g].key[c]), key[c]))
-			g = w->ng;
-	if (g >= w->ng)
-		g = w->last = krow_group(w, key);
-	if (w->n == w->cap) {
-		w->cap = w->cap ? 2 * w->cap : 1024;
-		w->v = xrealloc(w->v, w->cap * sizeof(*w->v));
-	}
-	struct krow_wait *q = &w->v[w->n++];
-	q->str[0] = keep_str(w, r->name);
-	q->str[1] = keep_str(w, r->entry);
-	q->str[2] = keep_str(w, r->compat_entry);
-	q->nr = r->nr;
-	q->implemented = r->implemented;
-	q->private = r->private;
-	q->group = g;
-	w->g[g].n++;
-}
-
-/* A group's keys, for the sort of the groups. */
-struct group_key {
-	const char *k[3];
-	size_t g;
-};
-
-static int cmp_group(const void *a, const void *b)
-{
-	const struct group_key *x = a, *y = b;
-	int c = 0;
-	for (int k = 0; !c && k < 3; k++)
-		c = key_cmp(x->k[k], y->k[k]);
-	return c;
+		g->key[c] = key[c] ? xstrdup(key[c]) : NULL;
+	buf_putc(&g->json, '[');
+	w->slot[i] = ++w->ng;
+	return g;
 }
 
 /* Appends s as a JSON string (null for NULL). Table names and entry points
@@ -311,64 +258,72 @@ static void json_buf_int(struct buf *b, long long v)
 	buf_add(b, t + i, sizeof(t) - (size_t)i);
 }
 
-/* Each group's rows as one JSON array of [nr, name, entry, compat_entry,
- * implemented, private], in insertion order; the groups in key order, so
- * that the index inserts append (docs/db.md: ktable). */
+/* The row goes to its group's JSON array as [nr, name, entry, compat_entry,
+ * implemented, private] (docs/db.md: ktable). */
+void ktable_insert(struct krows *w, const struct krow *r)
+{
+	const char *key[3] = {r->arch, r->abi, r->source};
+	/* rows come in runs of one group: try the last one before hashing */
+	struct krow_group *g = w->last < w->ng ? &w->g[w->last] : NULL;
+	for (int c = 0; g && c < 3; c++)
+		if (key_cmp(g->key[c], key[c]))
+			g = NULL;
+	if (!g) {
+		g = krow_group(w, key);
+		w->last = (size_t)(g - w->g);
+	}
+	struct buf *b = &g->json;
+	if (b->len > 1)
+		buf_putc(b, ',');
+	buf_putc(b, '[');
+	json_buf_int(b, r->nr);
+	const char *str[3] = {r->name, r->entry, r->compat_entry};
+	for (int c = 0; c < 3; c++) {
+		buf_putc(b, ',');
+		if (json_buf_str(b, str[c]) < 0)
+			w->err = -1;
+	}
+	buf_putc(b, ',');
+	json_buf_int(b, r->implemented);
+	buf_putc(b, ',');
+	json_buf_int(b, r->private);
+	buf_putc(b, ']');
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct krow_group *x = a, *y = b;
+	int c = 0;
+	for (int k = 0; !c && k < 3; k++)
+		c = key_cmp(x->key[k], y->key[k]);
+	return c;
+}
+
+/* The groups in key order, so that the index inserts append. */
 int ktable_flush(struct krows *w)
 {
-	struct group_key *order = xmalloc((w->ng + 1) * sizeof(*order));
-	size_t *at = xmalloc((w->ng + 1) * sizeof(*at)), *rows = xmalloc((w->n + 1) * sizeof(*rows));
-	for (size_t g = 0, sum = 0; g < w->ng; sum += w->g[g++].n) {
-		order[g].g = g, at[g] = sum;
-		for (int c = 0; c < 3; c++)
-			order[g].k[c] = key_str(w, w->g[g].key[c]);
-	}
-	for (size_t k = 0; k < w->n; k++) /* rows by group, stable */
-		rows[at[w->v[k].group]++] = k;
 	if (w->ng)
-		qsort(order, w->ng, sizeof(*order), cmp_group);
+		qsort(w->g, w->ng, sizeof(*w->g), cmp_group);
 	sqlite3_stmt *st = NULL;
-	struct buf json = {0};
-	int rc = 0;
-	if (w->ng)
+	int rc = w->err;
+	if (rc == 0 && w->ng)
 		rc = db_prepare(w->ctx->db, &st, "INSERT INTO ktable (scan_id, arch, abi, source, syscalls)"
 						 " VALUES (?1, ?2, ?3, ?4, ?5)");
 	for (size_t i = 0; rc == 0 && i < w->ng; i++) {
-		size_t gi = order[i].g;
-		json.len = 0;
-		buf_putc(&json, '[');
-		for (size_t k = at[gi] - w->g[gi].n; rc == 0 && k < at[gi]; k++) {
-			const struct krow_wait *r = &w->v[rows[k]];
-			if (json.len > 1)
-				buf_putc(&json, ',');
-			buf_putc(&json, '[');
-			json_buf_int(&json, r->nr);
-			for (int c = 0; rc == 0 && c < 3; c++) {
-				buf_putc(&json, ',');
-				rc = json_buf_str(&json, key_str(w, r->str[c]));
-			}
-			buf_putc(&json, ',');
-			json_buf_int(&json, r->implemented);
-			buf_putc(&json, ',');
-			json_buf_int(&json, r->private);
-			buf_putc(&json, ']');
-		}
-		buf_putc(&json, ']');
-		if (rc < 0)
-			break;
+		struct krow_group *g = &w->g[i];
+		buf_putc(&g->json, ']');
 		sqlite3_bind_int64(st, 1, w->ctx->scan_id);
 		for (int c = 0; c < 3; c++)
-			db_bind_text(st, 2 + c, order[i].k[c]);
-		sqlite3_bind_text(st, 5, json.p, (int)json.len, SQLITE_STATIC);
+			db_bind_text(st, 2 + c, g->key[c]);
+		sqlite3_bind_text(st, 5, g->json.p, (int)g->json.len, SQLITE_STATIC);
 		rc = db_step_done(w->ctx->db, st);
 	}
 	sqlite3_finalize(st);
-	buf_free(&json);
-	free(order);
-	free(at);
-	free(rows);
-	buf_free(&w->text);
-	free(w->v);
+	for (size_t i = 0; i < w->ng; i++) {
+		for (int c = 0; c < 3; c++)
+			free(w->g[i].key[c]);
+		buf_free(&w->g[i].json);
+	}
 	free(w->g);
 	free(w->slot);
 	struct scan_ctx *ctx = w->ctx;
