@@ -138,34 +138,34 @@ fail:
  * a kernel-tree scan into a new DB): written whole into an unnamed file of
  * the DB's dir, then linked to its name, which fails if a file appeared there
  * meanwhile (a concurrent syscov's: it is kept). Any failure leaves the
- * name free, and db_open() creates the schema as before. */
-static void create_from_image(const char *path)
+ * name free, and db_open() creates the schema as before. 1 if it made the
+ * file. */
+static int create_from_image(const char *path)
 {
 	if (!strcmp(path, ":memory:") || !strncmp(path, "file:", 5) || access(path, F_OK) == 0)
-		return;
+		return 0;
 	const char *slash = strrchr(path, '/');
 	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
 	int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
 	free(dir);
 	if (fd < 0)
-		return; /* a file system without O_TMPFILE */
+		return 0; /* a file system without O_TMPFILE */
 	int ok = ftruncate(fd, (off_t)db_image_size) == 0;
 	for (size_t i = 0; ok && i < db_image_nruns; i++)
 		ok = pwrite(fd, db_image_runs[i].bytes, db_image_runs[i].len,
 			    (off_t)db_image_runs[i].off) == (ssize_t)db_image_runs[i].len;
 	char proc[64];
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
-	if (ok)
-		(void)linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+	ok = ok && linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0;
 	close(fd);
+	return ok;
 }
 
 int db_open(struct db *db, const char *path, int create)
 {
 	memset(db, 0, sizeof(*db));
 	db->path = xstrdup(path);
-	if (create)
-		create_from_image(path);
+	int made = create && create_from_image(path);
 	/* one thread uses a connection: no mutex around every SQLite call (the
 	 * scans and classify make hundreds of thousands of them) */
 	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
@@ -193,6 +193,19 @@ int db_open(struct db *db, const char *path, int create)
 		db_close(db);
 		return -1;
 	}
+	/* A DB this open made: its WAL is new, with no frames of an older
+	 * generation that a torn header could revive, so the commits skip the
+	 * WAL header's and dir's syncs (half the syncs of a scan into a new
+	 * DB); no checkpoint runs unsynced before db_close() restores
+	 * synchronous=NORMAL, whose checkpoint syncs the WAL, then the DB. A
+	 * lost WAL (power loss) loses its scans, never the file's consistency;
+	 * a killed process loses nothing written (the kernel has it). */
+	if (made && (db_exec(db, "PRAGMA synchronous=OFF") < 0 ||
+		     db_exec(db, "PRAGMA wal_autocheckpoint=0") < 0)) {
+		db_close(db);
+		return -1;
+	}
+	db->made = made;
 	return 0;
 }
 
@@ -200,6 +213,8 @@ void db_close(struct db *db)
 {
 	sqlite3_finalize(db->ins_input);
 	sqlite3_finalize(db->ins_diag);
+	if (db->h && db->made)
+		sqlite3_exec(db->h, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
 	if (db->h)
 		sqlite3_close_v2(db->h);
 	free(db->path);

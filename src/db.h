@@ -16,6 +16,7 @@ struct db {
 	sqlite3 *h;
 	char *path;
 	sqlite3_stmt *ins_input, *ins_diag; /* prepared once: thousands of rows per scan */
+	int made;  /* this open made the file: commits unsynced until db_close() */
 };
 
 /* Opens (creating if `create`) and migrates the DB. Errors (EXIT_DB): not a
