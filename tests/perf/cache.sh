@@ -63,6 +63,15 @@ grep -q 'verdicts in' "$T/err" && fail "repeat audit reclassified: $(grep 'verdi
 ok
 expect_eq "verdicts after the repeat audit" "$v1" \
 	"$(sqlite3 "$SYSCOV_DB" "SELECT group_concat(name || class, ',') FROM (SELECT name, class FROM verdict ORDER BY name)")"
+# a rescan may take the id of the scan it replaced (the highest): its
+# outputs are written again all the same
+manfiles() { jq '.scans[0].inputs[] | select(.kind == "man") | .files' rep/host-x86_64/report.json; }
+expect_eq "man pages in the report (ls)" "$(ls man/man2 | wc -l)" "$(manfiles)"
+rm man/man2/getppid.2.gz
+"$SYSCOV" audit / --man-dir man -v -o rep 2>"$T/err" >/dev/null
+grep -q 'current; kept' "$T/err" && fail "the outputs of a replaced scan were kept"
+ok
+expect_eq "man pages in the report after a removal (ls)" "$(ls man/man2 | wc -l)" "$(manfiles)"
 
 # -j2 against -j1: the same rows in every table, per scan
 cross=
