@@ -85,6 +85,17 @@ static int open_targets(struct cli *c, struct target **out, size_t *n)
 				free(t);
 				return -1;
 			}
+			/* one stored scan per target: a second would replace
+			 * the first under the same key */
+			size_t j = 0;
+			while (j < k && !scan_same_target(&t[j].sr, &t[k].sr))
+				j++;
+			if (j < k) {
+				note("%s (%s): given twice; scanned once", t[k].sr.root, t[k].sr.arch->name);
+				sysroot_close(&t[k].sr);
+				memset(&t[k].sr, 0, sizeof(t[k].sr));
+				continue;
+			}
 			k++;
 		}
 	}

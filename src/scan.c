@@ -94,6 +94,15 @@ static int run_scanners(struct scan_ctx *ctx, const struct scanner *s, size_t n)
 }
 
 /* The key of a sysroot scan (label and variant malloc'ed). */
+int scan_same_target(const struct sysroot *a, const struct sysroot *b)
+{
+	char *va = scan_variant(a), *vb = scan_variant(b);
+	int same = a->arch == b->arch && !strcmp(a->root, b->root) && !strcmp(va, vb);
+	free(va);
+	free(vb);
+	return same;
+}
+
 static struct scan_key sysroot_key(const struct sysroot *sr)
 {
 	return (struct scan_key){.kind = "sysroot", .sysroot = sr->root, .arch = sr->arch->name,

@@ -60,6 +60,8 @@ int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli 
  * of srs[i]. */
 int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size_t n,
 			   const struct cli *c, int workers, int64_t *ids);
+/* 1 when a and b are the same stored scan: sysroot, ABI and split dirs. */
+int scan_same_target(const struct sysroot *a, const struct sysroot *b);
 /* Scans a kernel source tree, every arch, as one scan. */
 int scan_kernel_tree(struct db *db, const char *tree, const struct cli *cli, int64_t *id);
 

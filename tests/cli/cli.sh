@@ -66,4 +66,23 @@ if [ -d /usr/aarch64-linux-gnu/include ]; then
 fi
 expect_eq "host layout" "root|x86_64|host-x86_64" \
 	"$(sqlite3 "$DB" "SELECT layout, arch, label FROM scan WHERE sysroot='/'")"
+
+# a target given twice is one scan (the second would replace the first
+# under the same key), with or without -j; --arch twice alike
+if [ -d /usr/aarch64-linux-gnu/include ] && [ -d /usr/riscv64-linux-gnu/include ]; then
+	for j in 1 2; do
+		rm -rf "$T/twice"
+		expect_rc 0 "$SYSCOV" audit /usr/aarch64-linux-gnu /usr/riscv64-linux-gnu \
+			/usr/aarch64-linux-gnu/ -j$j --db "$T/twice.db" -o "$T/twice"
+		grep -q "/usr/aarch64-linux-gnu (aarch64): given twice; scanned once" "$T/err" ||
+			fail "-j$j: no note for the target given twice: $(cat "$T/err")"
+		ok
+		expect_eq "-j$j: report dirs" "aarch64-linux-gnu matrix riscv64-linux-gnu" \
+			"$(ls "$T/twice" | tr '\n' ' ' | sed 's/ $//')"
+		expect_eq "-j$j: matrix rows" 2 "$(jq '.scans | length' "$T/twice/matrix/report.json")"
+	done
+fi
+expect_rc 0 "$SYSCOV" scan / --arch x86_64 --arch x86_64 --db "$T/twice.db"
+grep -q "given twice" "$T/err" || fail "--arch twice: no note"
+ok
 done_ok
