@@ -22,6 +22,7 @@
 #include "arch_trap.h"
 #include "datafile.h"
 #include "gen.h"
+#include "ktable.h"
 
 const char *const gen_src_names[GEN_SRC_N] = {"man", "kernel", "override", "untyped"};
 
@@ -185,31 +186,26 @@ static int load_numbers(struct gen *g)
 {
 	g->nr = xcalloc(g->nw * g->nabi + 1, sizeof(*g->nr));
 	g->has_nr = xcalloc(g->nw * g->nabi + 1, 1);
-	sqlite3_stmt *st;
-	if (db_prepare(g->db, &st,
-		       "SELECT arch, name, nr FROM ksyscall WHERE scan_id=?1 AND private=0"
-		       " AND implemented=1") < 0)
-		return -1;
 	int rc = 0;
+	/* ktable_read, not the ksyscall view: its JSON decoding per row was
+	 * 4 times the time of the plain table's */
 	for (size_t i = 0; i < g->r->nscans && rc == 0; i++) {
-		sqlite3_bind_int64(st, 1, g->r->scans[i]);
-		int s;
-		while ((s = sqlite3_step(st)) == SQLITE_ROW) {
-			const char *arch = (const char *)sqlite3_column_text(st, 0);
-			struct wrapper *w = find_wrapper(g, (const char *)sqlite3_column_text(st, 1));
-			if (!w)
-				continue;
-			for (size_t a = 0; a < g->nabi; a++) {
+		struct kread it;
+		rc = ktable_read_begin(&it, g->db, g->r->scans[i], NULL);
+		while (rc == 0 && (rc = ktable_read_next(&it)) > 0) {
+			const struct krow *r = &it.row;
+			struct wrapper *w = r->private || !r->implemented ? NULL : find_wrapper(g, r->name);
+			for (size_t a = 0; w && a < g->nabi; a++) {
 				size_t k = (size_t)(w - g->w) * g->nabi + a;
-				if (strcmp(g->abi[a]->name, arch) || g->has_nr[k])
+				if (strcmp(g->abi[a]->name, r->arch) || g->has_nr[k])
 					continue;
-				g->nr[k] = sqlite3_column_int64(st, 2);
+				g->nr[k] = r->nr;
 				g->has_nr[k] = 1;
 			}
+			rc = 0;
 		}
-		rc = step_rows(g->db, st, s);
+		ktable_read_end(&it);
 	}
-	sqlite3_finalize(st);
 	return rc;
 }
 

@@ -332,6 +332,127 @@ int ktable_flush(struct krows *w)
 	return rc;
 }
 
+int ktable_read_begin(struct kread *it, struct db *db, int64_t scan_id, const char *arch)
+{
+	memset(it, 0, sizeof(*it));
+	it->db = db;
+	if (db_prepare(db, &it->st, "SELECT arch, abi, source, syscalls FROM ktable"
+				    " WHERE scan_id = ?1 AND (?2 IS NULL OR arch = ?2)") < 0)
+		return -1;
+	sqlite3_bind_int64(it->st, 1, scan_id);
+	db_bind_text(it->st, 2, arch);
+	return 0;
+}
+
+/* A JSON string at *p (its quote) appended to it->str unescaped, with its
+ * NUL; *off its offset, SIZE_MAX for null. 0, or -1 if it is neither. */
+static int read_str(struct kread *it, const char **pp, size_t *off)
+{
+	const char *p = *pp;
+	if (!strncmp(p, "null", 4)) {
+		*off = SIZE_MAX, *pp = p + 4;
+		return 0;
+	}
+	if (*p++ != '"')
+		return -1;
+	*off = it->str.len;
+	for (;;) {
+		const char *e = p;
+		while (*e && *e != '"' && *e != '\\')
+			e++;
+		buf_add(&it->str, p, (size_t)(e - p));
+		p = e;
+		if (*p == '"')
+			break;
+		if (*p++ != '\\' || !*p)
+			return -1;
+		static const char esc[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
+		const char *m = strchr(esc, *p);
+		if (*p != 'u' && m && (m - esc) % 2 == 0) {
+			buf_putc(&it->str, m[1]);
+			p++;
+			continue;
+		}
+		unsigned cp;
+		int n = 0;
+		if (*p != 'u' || sscanf(p + 1, "%4x%n", &cp, &n) != 1 || n != 4)
+			return -1;
+		p += 5;
+		unsigned lo;
+		if (cp >= 0xd800 && cp < 0xdc00 && p[0] == '\\' && p[1] == 'u' &&
+		    sscanf(p + 2, "%4x%n", &lo, &n) == 1 && n == 4 && lo >= 0xdc00 && lo < 0xe000)
+			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00), p += 6;
+		char u[4];
+		int k = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+		static const unsigned char lead[] = {0, 0, 0xc0, 0xe0, 0xf0};
+		for (int i = k - 1; i > 0; i--, cp >>= 6)
+			u[i] = (char)(0x80 | (cp & 0x3f));
+		u[0] = (char)(lead[k] | cp);
+		buf_add(&it->str, u, (size_t)k);
+	}
+	buf_putc(&it->str, 0); /* kept: the next string goes after it */
+	*pp = p + 1;
+	return 0;
+}
+
+static int read_int(const char **pp, long long *v)
+{
+	char *end;
+	errno = 0;
+	*v = strtoll(*pp, &end, 10);
+	if (end == *pp || errno)
+		return -1;
+	*pp = end;
+	return 0;
+}
+
+int ktable_read_next(struct kread *it)
+{
+	const char *p = it->p;
+	while (!p || *p == ']') { /* the next group */
+		int s = sqlite3_step(it->st);
+		if (s == SQLITE_DONE)
+			return 0;
+		if (s != SQLITE_ROW)
+			return db_fail(it->db, "read ktable");
+		p = (const char *)sqlite3_column_text(it->st, 3);
+		if (!p || *p++ != '[')
+			goto bad;
+		it->row.arch = (const char *)sqlite3_column_text(it->st, 0);
+		it->row.abi = (const char *)sqlite3_column_text(it->st, 1);
+		it->row.source = (const char *)sqlite3_column_text(it->st, 2);
+	}
+	if (*p == ',')
+		p++;
+	it->str.len = 0;
+	size_t off[3];
+	long long impl, priv;
+	if (*p++ != '[' || read_int(&p, &it->row.nr) < 0)
+		goto bad;
+	for (int c = 0; c < 3; c++)
+		if (*p++ != ',' || read_str(it, &p, &off[c]) < 0)
+			goto bad;
+	if (*p++ != ',' || read_int(&p, &impl) < 0 || *p++ != ',' || read_int(&p, &priv) < 0 ||
+	    *p++ != ']' || (*p != ',' && *p != ']'))
+		goto bad;
+	const char **str[3] = {&it->row.name, &it->row.entry, &it->row.compat_entry};
+	for (int c = 0; c < 3; c++)
+		*str[c] = off[c] == SIZE_MAX ? NULL : it->str.p + off[c];
+	it->row.implemented = (int)impl, it->row.private = (int)priv;
+	it->p = p;
+	return 1;
+bad:
+	return err_set(EXIT_DB, "%s: ktable of %s: not a JSON array of syscall rows", it->db->path,
+		       it->row.arch ? it->row.arch : "a scan");
+}
+
+void ktable_read_end(struct kread *it)
+{
+	sqlite3_finalize(it->st);
+	buf_free(&it->str);
+	memset(it, 0, sizeof(*it));
+}
+
 /* Reads a header for kpp through sysroot.h: missing, or not a regular file
  * (a directory), lets the search go on; a path out of the sysroot stops it. */
 static int uapi_read(void *arg, const char *path, struct buf *out)

@@ -10,14 +10,15 @@
  *    JSON escapes, 64-bit and negative numbers; plus every row of the
  *    ksyscall view of SRC.db, a real scan, when given) reads the same rows,
  *    with the same SQL types, through the ksyscall view after db_open()
- *    upgraded it; ksyscall is then a view, and deleting a scan deletes its
- *    ktable rows.
+ *    upgraded it, and through ktable_read (the C reader); ksyscall is then
+ *    a view, and deleting a scan deletes its ktable rows.
  * Prints what differs and exits 1 on failure. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db.h"
+#include "ktable.h"
 #include "util.h"
 
 static int failed;
@@ -110,9 +111,9 @@ static void check_equal(const char *what, const char *want, const char *got)
 	}
 }
 
-#define ROWS "SELECT quote(scan_id), quote(arch), quote(abi), quote(nr), quote(name)," \
-	     " quote(entry), quote(compat_entry), quote(implemented), quote(private)," \
-	     " quote(source) FROM ksyscall ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"
+#define ROWS_OF(t) "SELECT quote(scan_id), quote(arch), quote(abi), quote(nr), quote(name)," \
+		   " quote(entry), quote(compat_entry), quote(implemented), quote(private)," \
+		   " quote(source) FROM " t " ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"
 
 int main(int argc, char **argv)
 {
@@ -159,7 +160,8 @@ int main(int argc, char **argv)
 		"(2,'i386','i386',0,'restart_syscall','sys_restart_syscall',NULL,1,0,'a.tbl'),"
 		"(2,'i386','i386',17,'break','sys_ni_syscall','',0,0,'a.tbl'),"
 		"(2,'x86_64','64',15,'rt_sigreturn','sys_rt_sigreturn/ptregs','q\"uo\\te',1,0,'b.tbl'),"
-		"(2,'x86_64','64',16,'caf\xc3\xa9','entr\xc3\xa9" "e','tab\there',1,0,'b.tbl')");
+		"(2,'x86_64','64',16,'caf\xc3\xa9','entr\xc3\xa9" "e','tab\there',1,0,'b.tbl'),"
+		"(2,'x86_64','64',17,'ctl','a\x01" "b','\xf0\x9f\x90\xa7',1,0,'b.tbl')");
 	if (argc > 2) {
 		char *sql = xasprintf("ATTACH '%s' AS src;"
 				      "INSERT INTO scan(id,kind,sysroot,arch,label,created,tool_version)"
@@ -171,19 +173,54 @@ int main(int argc, char **argv)
 		exec(h, sql);
 		free(sql);
 	}
-	char *rows7 = dump(h, ROWS);
+	char *rows7 = dump(h, ROWS_OF("ksyscall"));
 	char *types7 = dump(h, "SELECT DISTINCT typeof(scan_id), typeof(nr), typeof(name), typeof(entry),"
 			       " typeof(implemented), typeof(private), typeof(source) FROM ksyscall ORDER BY 1, 2, 3, 4, 5, 6, 7");
 	char *n7 = dump(h, "SELECT count(*) FROM ksyscall");
 	sqlite3_close(h);
 	open_db(&db, old);
-	char *rows8 = dump(db.h, ROWS);
+	char *rows8 = dump(db.h, ROWS_OF("ksyscall"));
 	char *types8 = dump(db.h, "SELECT DISTINCT typeof(scan_id), typeof(nr), typeof(name), typeof(entry),"
 				  " typeof(implemented), typeof(private), typeof(source) FROM ksyscall ORDER BY 1, 2, 3, 4, 5, 6, 7");
 	check_equal("ksyscall rows before and after migration 8", rows7, rows8);
 	check_equal("ksyscall column types before and after migration 8", types7, types8);
 	if (atoi(n7) < 8)
 		fail("rows in the version-7 ksyscall", ">= 8", n7);
+	/* ktable_read (the C reader of gen) gives the view's rows too */
+	exec(db.h, "CREATE TEMP TABLE dec (scan_id, arch, abi, nr, name, entry, compat_entry,"
+		   " implemented, private, source)");
+	sqlite3_stmt *ins, *scans;
+	if (sqlite3_prepare_v2(db.h, "INSERT INTO dec VALUES (?,?,?,?,?,?,?,?,?,?)", -1, &ins, NULL) ||
+	    sqlite3_prepare_v2(db.h, "SELECT id FROM scan", -1, &scans, NULL))
+		fail("prepare", "ok", sqlite3_errmsg(db.h));
+	while (sqlite3_step(scans) == SQLITE_ROW) {
+		struct kread it;
+		int64_t id = sqlite3_column_int64(scans, 0);
+		int s = ktable_read_begin(&it, &db, id, NULL);
+		while (s == 0 && (s = ktable_read_next(&it)) > 0) {
+			const struct krow *r = &it.row;
+			const char *t[] = {r->arch, r->abi, r->name, r->entry, r->compat_entry, r->source};
+			static const int col[] = {2, 3, 5, 6, 7, 10};
+			sqlite3_bind_int64(ins, 1, id);
+			for (int c = 0; c < 6; c++)
+				db_bind_text(ins, col[c], t[c]);
+			sqlite3_bind_int64(ins, 4, r->nr);
+			sqlite3_bind_int(ins, 8, r->implemented);
+			sqlite3_bind_int(ins, 9, r->private);
+			if (sqlite3_step(ins) != SQLITE_DONE)
+				fail("insert a decoded row", "ok", sqlite3_errmsg(db.h));
+			sqlite3_reset(ins);
+			s = 0;
+		}
+		ktable_read_end(&it);
+		if (s < 0)
+			fail("ktable_read", "rows", err_msg());
+	}
+	sqlite3_finalize(ins);
+	sqlite3_finalize(scans);
+	char *rowsc = dump(db.h, ROWS_OF("dec"));
+	check_equal("ksyscall rows as ktable_read decodes them", rows7, rowsc);
+	free(rowsc);
 	char *schema8 = schema_of(db.h);
 	check_equal("schema of a version-7 DB after migration 8 vs fresh", want, schema8);
 	/* the facts hang off the scan: deleting it deletes its packed rows */
