@@ -121,7 +121,7 @@ static int scan_column(struct gen *g, const char *sql, void (*add)(struct strv *
 static int pick_abis(struct gen *g)
 {
 	struct strv seen = {0};
-	int rc = scan_column(g, "SELECT DISTINCT arch FROM ksyscall WHERE scan_id=?1", add_unique,
+	int rc = scan_column(g, "SELECT DISTINCT arch FROM ktable WHERE scan_id=?1", add_unique,
 			     &seen);
 	const struct strv *want = g->r->arches;
 	for (size_t i = 0; rc == 0 && want && i < want->n; i++) {
