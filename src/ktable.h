@@ -1,7 +1,8 @@
 /* ktable.h: the part the two kernel syscall table scanners share: evaluating
  * the __NR_* macros of <asm/unistd.h> for one target with kpp (kpp.h;
  * ktable_uapi.c), used for a sysroot's UAPI headers and for the generic
- * table of a kernel tree (ktable_tree.c), and writing ksyscall rows. */
+ * table of a kernel tree (ktable_tree.c), and writing and reading the
+ * ksyscall rows, packed in the ktable (ktable_store.c). */
 #ifndef SYSCOV_KTABLE_H
 #define SYSCOV_KTABLE_H
 

@@ -1,0 +1,298 @@
+/* ktable_store.c: the kernel syscall tables of a scan in the DB: the rows
+ * the two scanners (ktable_uapi.c, ktable_tree.c) give, packed per (arch,
+ * abi, source) into one ktable row each, their JSON written here, and read
+ * back in C for the readers that want every row of a scan (gen): the
+ * ksyscall view decodes them in SQL (src/schema.c, docs/db.md). */
+#define _GNU_SOURCE /* open_memstream */
+#include "ktable.h"
+#include "json.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A NULL key part compares apart from every string. */
+static int key_cmp(const char *a, const char *b)
+{
+	return a && b ? strcmp(a, b) : (a != NULL) - (b != NULL);
+}
+
+/* The group of (arch, abi, source), added if new. */
+static struct krow_group *krow_group(struct krows *w, const char *const key[3])
+{
+	uint64_t h = 0;
+	for (int c = 0; c < 3; c++)
+		h = hash64(key[c] ? key[c] : "", key[c] ? strlen(key[c]) + 1 : 0, h + (key[c] != NULL));
+	if (2 * (w->ng + 1) > w->nslot) { /* grow the index, and re-place the groups */
+		free(w->slot);
+		w->nslot = w->nslot ? 2 * w->nslot : 64;
+		w->slot = xcalloc(w->nslot, sizeof(*w->slot));
+		for (size_t g = 0; g < w->ng; g++) {
+			size_t i = w->g[g].hash & (w->nslot - 1);
+			while (w->slot[i])
+				i = (i + 1) & (w->nslot - 1);
+			w->slot[i] = g + 1;
+		}
+	}
+	size_t i = h & (w->nslot - 1);
+	for (; w->slot[i]; i = (i + 1) & (w->nslot - 1)) {
+		struct krow_group *g = &w->g[w->slot[i] - 1];
+		int c = 0;
+		while (c < 3 && g->hash == h && !key_cmp(g->key[c], key[c]))
+			c++;
+		if (c == 3)
+			return g;
+	}
+	if (w->ng == w->gcap) {
+		w->gcap = w->gcap ? 2 * w->gcap : 64;
+		w->g = xrealloc(w->g, w->gcap * sizeof(*w->g));
+	}
+	struct krow_group *g = &w->g[w->ng];
+	*g = (struct krow_group){.hash = h};
+	for (int c = 0; c < 3; c++)
+		g->key[c] = key[c] ? xstrdup(key[c]) : NULL;
+	buf_putc(&g->json, '[');
+	w->slot[i] = ++w->ng;
+	return g;
+}
+
+/* Appends s as a JSON string (null for NULL). Table names and entry points
+ * need no escapes: they go straight in; the rest through json.h's writer
+ * (a FILE per call: ~10 stdio calls a row were most of the flush). */
+static int json_buf_str(struct buf *b, const char *s)
+{
+	if (!s) {
+		buf_puts(b, "null");
+		return 0;
+	}
+	const unsigned char *p = (const unsigned char *)s;
+	while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
+		p++;
+	if (!*p) {
+		buf_putc(b, '"');
+		buf_add(b, s, (size_t)(p - (const unsigned char *)s));
+		buf_putc(b, '"');
+		return 0;
+	}
+	char *t = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&t, &n);
+	if (!f)
+		return err_set(EXIT_INTERNAL, "ktable: %s", strerror(errno));
+	json_write_string(f, s);
+	int rc = fclose(f) ? err_set(EXIT_INTERNAL, "ktable: %s", strerror(errno)) : 0;
+	if (rc == 0)
+		buf_add(b, t, n);
+	free(t);
+	return rc;
+}
+
+/* Appends v in decimal (snprintf was a third of the flush). */
+static void json_buf_int(struct buf *b, long long v)
+{
+	char t[24];
+	int i = sizeof(t);
+	unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+	do
+		t[--i] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		t[--i] = '-';
+	buf_add(b, t + i, sizeof(t) - (size_t)i);
+}
+
+/* The row goes to its group's JSON array as [nr, name, entry, compat_entry,
+ * implemented, private] (docs/db.md: ktable). */
+void ktable_insert(struct krows *w, const struct krow *r)
+{
+	const char *key[3] = {r->arch, r->abi, r->source};
+	/* rows come in runs of one group: try the last one before hashing */
+	struct krow_group *g = w->last < w->ng ? &w->g[w->last] : NULL;
+	for (int c = 0; g && c < 3; c++)
+		if (key_cmp(g->key[c], key[c]))
+			g = NULL;
+	if (!g) {
+		g = krow_group(w, key);
+		w->last = (size_t)(g - w->g);
+	}
+	struct buf *b = &g->json;
+	if (b->len > 1)
+		buf_putc(b, ',');
+	buf_putc(b, '[');
+	json_buf_int(b, r->nr);
+	const char *str[3] = {r->name, r->entry, r->compat_entry};
+	for (int c = 0; c < 3; c++) {
+		buf_putc(b, ',');
+		if (json_buf_str(b, str[c]) < 0)
+			w->err = -1;
+	}
+	buf_putc(b, ',');
+	json_buf_int(b, r->implemented);
+	buf_putc(b, ',');
+	json_buf_int(b, r->private);
+	buf_putc(b, ']');
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+	const struct krow_group *x = a, *y = b;
+	int c = 0;
+	for (int k = 0; !c && k < 3; k++)
+		c = key_cmp(x->key[k], y->key[k]);
+	return c;
+}
+
+/* The groups in key order, so that the index inserts append. */
+int ktable_flush(struct krows *w)
+{
+	if (w->ng)
+		qsort(w->g, w->ng, sizeof(*w->g), cmp_group);
+	sqlite3_stmt *st = NULL;
+	int rc = w->err;
+	if (rc == 0 && w->ng)
+		rc = db_prepare(w->ctx->db, &st, "INSERT INTO ktable (scan_id, arch, abi, source, syscalls)"
+						 " VALUES (?1, ?2, ?3, ?4, ?5)");
+	for (size_t i = 0; rc == 0 && i < w->ng; i++) {
+		struct krow_group *g = &w->g[i];
+		buf_putc(&g->json, ']');
+		sqlite3_bind_int64(st, 1, w->ctx->scan_id);
+		for (int c = 0; c < 3; c++)
+			db_bind_text(st, 2 + c, g->key[c]);
+		sqlite3_bind_text(st, 5, g->json.p, (int)g->json.len, SQLITE_STATIC);
+		rc = db_step_done(w->ctx->db, st);
+	}
+	sqlite3_finalize(st);
+	for (size_t i = 0; i < w->ng; i++) {
+		for (int c = 0; c < 3; c++)
+			free(w->g[i].key[c]);
+		buf_free(&w->g[i].json);
+	}
+	free(w->g);
+	free(w->slot);
+	struct scan_ctx *ctx = w->ctx;
+	memset(w, 0, sizeof(*w));
+	w->ctx = ctx;
+	return rc;
+}
+
+int ktable_read_begin(struct kread *it, struct db *db, int64_t scan_id, const char *arch)
+{
+	memset(it, 0, sizeof(*it));
+	it->db = db;
+	if (db_prepare(db, &it->st, "SELECT arch, abi, source, syscalls FROM ktable"
+				    " WHERE scan_id = ?1 AND (?2 IS NULL OR arch = ?2)") < 0)
+		return -1;
+	sqlite3_bind_int64(it->st, 1, scan_id);
+	db_bind_text(it->st, 2, arch);
+	return 0;
+}
+
+/* A JSON string at *p (its quote) appended to it->str unescaped, with its
+ * NUL; *off its offset, SIZE_MAX for null. 0, or -1 if it is neither. */
+static int read_str(struct kread *it, const char **pp, size_t *off)
+{
+	const char *p = *pp;
+	if (!strncmp(p, "null", 4)) {
+		*off = SIZE_MAX, *pp = p + 4;
+		return 0;
+	}
+	if (*p++ != '"')
+		return -1;
+	*off = it->str.len;
+	for (;;) {
+		const char *e = p;
+		while (*e && *e != '"' && *e != '\\')
+			e++;
+		buf_add(&it->str, p, (size_t)(e - p));
+		p = e;
+		if (*p == '"')
+			break;
+		if (*p++ != '\\' || !*p)
+			return -1;
+		static const char esc[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
+		const char *m = strchr(esc, *p);
+		if (*p != 'u' && m && (m - esc) % 2 == 0) {
+			buf_putc(&it->str, m[1]);
+			p++;
+			continue;
+		}
+		unsigned cp;
+		int n = 0;
+		if (*p != 'u' || sscanf(p + 1, "%4x%n", &cp, &n) != 1 || n != 4)
+			return -1;
+		p += 5;
+		unsigned lo;
+		if (cp >= 0xd800 && cp < 0xdc00 && p[0] == '\\' && p[1] == 'u' &&
+		    sscanf(p + 2, "%4x%n", &lo, &n) == 1 && n == 4 && lo >= 0xdc00 && lo < 0xe000)
+			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00), p += 6;
+		char u[4];
+		int k = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+		static const unsigned char lead[] = {0, 0, 0xc0, 0xe0, 0xf0};
+		for (int i = k - 1; i > 0; i--, cp >>= 6)
+			u[i] = (char)(0x80 | (cp & 0x3f));
+		u[0] = (char)(lead[k] | cp);
+		buf_add(&it->str, u, (size_t)k);
+	}
+	buf_putc(&it->str, 0); /* kept: the next string goes after it */
+	*pp = p + 1;
+	return 0;
+}
+
+static int read_int(const char **pp, long long *v)
+{
+	char *end;
+	errno = 0;
+	*v = strtoll(*pp, &end, 10);
+	if (end == *pp || errno)
+		return -1;
+	*pp = end;
+	return 0;
+}
+
+int ktable_read_next(struct kread *it)
+{
+	const char *p = it->p;
+	while (!p || *p == ']') { /* the next group */
+		int s = sqlite3_step(it->st);
+		if (s == SQLITE_DONE)
+			return 0;
+		if (s != SQLITE_ROW)
+			return db_fail(it->db, "read ktable");
+		p = (const char *)sqlite3_column_text(it->st, 3);
+		if (!p || *p++ != '[')
+			goto bad;
+		it->row.arch = (const char *)sqlite3_column_text(it->st, 0);
+		it->row.abi = (const char *)sqlite3_column_text(it->st, 1);
+		it->row.source = (const char *)sqlite3_column_text(it->st, 2);
+	}
+	if (*p == ',')
+		p++;
+	it->str.len = 0;
+	size_t off[3];
+	long long impl, priv;
+	if (*p++ != '[' || read_int(&p, &it->row.nr) < 0)
+		goto bad;
+	for (int c = 0; c < 3; c++)
+		if (*p++ != ',' || read_str(it, &p, &off[c]) < 0)
+			goto bad;
+	if (*p++ != ',' || read_int(&p, &impl) < 0 || *p++ != ',' || read_int(&p, &priv) < 0 ||
+	    *p++ != ']' || (*p != ',' && *p != ']'))
+		goto bad;
+	const char **str[3] = {&it->row.name, &it->row.entry, &it->row.compat_entry};
+	for (int c = 0; c < 3; c++)
+		*str[c] = off[c] == SIZE_MAX ? NULL : it->str.p + off[c];
+	it->row.implemented = (int)impl, it->row.private = (int)priv;
+	it->p = p;
+	return 1;
+bad:
+	return err_set(EXIT_DB, "%s: ktable of %s: not a JSON array of syscall rows", it->db->path,
+		       it->row.arch ? it->row.arch : "a scan");
+}
+
+void ktable_read_end(struct kread *it)
+{
+	sqlite3_finalize(it->st);
+	buf_free(&it->str);
+	memset(it, 0, sizeof(*it));
+}
