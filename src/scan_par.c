@@ -54,18 +54,12 @@ static void remove_db(const char *path)
  * verdicts and wrapper header (`cls`: the main DB has no kernel-tree scan,
  * whose entry points classify would consult, so the worker's DB classifies
  * alike). Returns the exit code; a failure's message goes to j->errf. */
-static int run_job(const struct job *j, const struct cli *c, int cls, const struct buf *tmpl)
+static int run_job(const struct job *j, const struct cli *c, int cls)
 {
 	struct db w = {0};
 	int64_t id;
 	remove_db(j->path);
-	/* the empty schema the parent made once: no migrations per job */
-	FILE *f = tmpl->len ? fopen(j->path, "wx") : NULL;
-	if (f) {
-		fwrite(tmpl->p, 1, tmpl->len, f);
-		if (fclose(f) != 0)
-			unlink(j->path); /* db_open() then creates the schema */
-	}
+	/* made from the schema's image (db_open): no migrations per job */
 	int rc = db_open(&w, j->path, 1);
 	/* a throwaway DB: no journal, no fsync (a crash loses only the run) */
 	if (rc == 0)
@@ -82,7 +76,7 @@ static int run_job(const struct job *j, const struct cli *c, int cls, const stru
 	db_close(&w);
 	int code = 0;
 	if (rc < 0) {
-		f = fopen(j->errf, "w");
+		FILE *f = fopen(j->errf, "w");
 		if (f) {
 			fputs(err_msg(), f);
 			fclose(f);
@@ -99,12 +93,11 @@ static int run_job(const struct job *j, const struct cli *c, int cls, const stru
  * process runs several scans so that its heap stays warm: a process per
  * scan faulted in a fresh heap for every header parse (46 k page faults
  * for 9 sysroots, against 9 k in one process). */
-static _Noreturn void worker(const struct job *jobs, int cmd, int res, const struct cli *c, int cls,
-			     const struct buf *tmpl)
+static _Noreturn void worker(const struct job *jobs, int cmd, int res, const struct cli *c, int cls)
 {
 	size_t k;
 	while (read(cmd, &k, sizeof(k)) == (ssize_t)sizeof(k)) {
-		int code = run_job(&jobs[k], c, cls, tmpl);
+		int code = run_job(&jobs[k], c, cls);
 		if (write(res, &code, sizeof(code)) != (ssize_t)sizeof(code))
 			break;
 	}
@@ -248,30 +241,6 @@ static int write_early(struct db *db, const struct job *j, const struct cli *c, 
 	return 1;
 }
 
-/* The bytes of an empty DB with the current schema (made at path, removed
- * after), for the workers to start their DBs from; empty if it could not be
- * made (each worker then migrates). Closing its last connection checkpoints
- * and removes its WAL, so the one file holds it all; it stays in WAL mode,
- * which db_open() then need not switch to (a switch waits for an fsync). */
-static void schema_template(const char *path, struct buf *out)
-{
-	struct db t = {0};
-	remove_db(path);
-	int ok = db_open(&t, path, 1) == 0;
-	db_close(&t);
-	err_clear();
-	FILE *f = ok ? fopen(path, "r") : NULL;
-	char chunk[65536];
-	size_t n;
-	while (f && (n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		buf_add(out, chunk, n);
-	if (f && ferror(f))
-		out->len = 0;
-	if (f)
-		fclose(f);
-	remove_db(path);
-}
-
 /* A failed worker's message becomes this process's error. */
 static int worker_failed(const struct job *j, int status)
 {
@@ -336,12 +305,6 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	size_t nw = todo < (size_t)workers ? todo : (size_t)workers;
 	/* with every scan kept, the outputs may be current (out_cache.h) */
 	int early = cls && todo;
-	struct buf tmpl = {0};
-	if (rc == 0 && todo) {
-		char *p = xasprintf("%s.schema.%ld", db->path, (long)getpid());
-		schema_template(p, &tmpl);
-		free(p);
-	}
 	struct wk {
 		pid_t pid;
 		int cmd, res; /* -1 once closed */
@@ -371,7 +334,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			}
 			close(cp[1]);
 			close(rp[0]);
-			worker(jobs, cp[0], rp[1], c, cls, &tmpl);
+			worker(jobs, cp[0], rp[1], c, cls);
 		}
 		close(cp[0]);
 		close(rp[1]);
@@ -455,7 +418,6 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	}
 	free(pf);
 	free(fp);
-	buf_free(&tmpl);
 	if (rc < 0)
 		report_early_drop();
 	for (size_t w = 0; w < nw; w++) {
