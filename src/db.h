@@ -63,7 +63,7 @@ extern const int db_schema_version;
 /* The schema of version db_schema_version in one go, for a fresh DB. */
 extern const char *const db_schema_fresh;
 /* The file a fresh DB of db_schema_fresh is (WAL, user_version set), as
- * its non-zero byte runs; generated at build time (tools/schema_image.c). */
+ * its non-zero byte runs; generated at build time (scripts/schema_image.c). */
 struct db_image_run {
 	size_t off, len;
 	const char *bytes;
