@@ -49,6 +49,17 @@ median() {
 }
 # median_ms CMD...: the medians of $RUNS runs, "wall cpu"
 median_ms() { for _ in $(seq "$RUNS"); do ms_of "$@"; done | median; }
+# rounds FN...: $RUNS rounds, each running every FN (a shell function) once,
+# into $W/FN.ms: a figure and the floor it is compared with run in turn, so
+# that the machine's drift (this VM's speed moves ~20% within an hour)
+# touches both alike. Then `of FN` gives the medians.
+rounds() {
+	local fn
+	for _ in $(seq "$RUNS"); do
+		for fn in "$@"; do ms_of "$fn" >>"$W/$fn.ms"; done
+	done
+}
+of() { median <"$W/$1.ms"; }
 # ratio "wall cpu" "wall cpu": both ratios
 ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { split(a, x, " "); split(b, y, " ")
@@ -77,11 +88,18 @@ multi=$(gcc -print-multiarch)
 hdr_cmd=("$CLANG" -fsyntax-only -w -target "$triple" -nostdinc -std=gnu11 -D_GNU_SOURCE
 	-isystem "$res/include" -isystem "/usr/include/$multi" -isystem /usr/include "$W/tu.c")
 
-# --- floors
-f_zcat=$(median_ms zcat -f "${man_files[@]}")
-f_readelf=$(median_ms readelf --dyn-syms -W "$libc_so")
-f_clang=$(median_ms "${hdr_cmd[@]}")
-f_uapi=$(median_ms sh -c 'echo "#include <asm/unistd.h>" | gcc -dM -E -')
+# --- floors and the cold audit, in turn
+audit=("$SYSCOV" audit / -q --db "$DB" -o "$W/rep")
+floor_zcat() { zcat -f "${man_files[@]}"; }
+floor_readelf() { readelf --dyn-syms -W "$libc_so"; }
+floor_clang() { "${hdr_cmd[@]}"; }
+floor_uapi() { echo "#include <asm/unistd.h>" | gcc -dM -E -; }
+cold_audit() { fresh "${audit[@]}"; }
+rounds floor_zcat floor_readelf floor_clang floor_uapi cold_audit
+f_zcat=$(of floor_zcat)
+f_readelf=$(of floor_readelf)
+f_clang=$(of floor_clang)
+f_uapi=$(of floor_uapi)
 floor=$(printf '%s\n' "$f_zcat" "$f_readelf" "$f_clang" "$f_uapi" | sum)
 row "floor: zcat of ${#man_files[@]} man2 pages (one process)" "$f_zcat"
 row "floor: readelf --dyn-syms libc.so.6" "$f_readelf"
@@ -90,8 +108,7 @@ row "floor: gcc -dM -E <asm/unistd.h>" "$f_uapi"
 row "floor: sum" "$floor"
 
 # --- the host audit: cold (fresh DB), repeat (unchanged inputs)
-audit=("$SYSCOV" audit / -q --db "$DB" -o "$W/rep")
-cold=$(for _ in $(seq "$RUNS"); do ms_of fresh "${audit[@]}"; done | median)
+cold=$(of cold_audit)
 row "cold audit of / (fresh DB)" "$cold" "$(ratio "$cold" "$floor") floor sum"
 "${audit[@]}" >/dev/null
 warm=$(median_ms "${audit[@]}")
@@ -125,8 +142,11 @@ for t in aarch64-linux-gnu arm-linux-gnueabihf i686-linux-gnu mips64el-linux-gnu
 done
 if [ ${#cross[@]} -gt 0 ]; then
 	mx=("$SYSCOV" audit "${cross[@]}" -q --db "$DB" -o "$W/rep")
-	seq_ms=$(for _ in $(seq "$RUNS"); do ms_of fresh "${mx[@]}" -j1; done | median)
-	par_ms=$(for _ in $(seq "$RUNS"); do ms_of fresh "${mx[@]}" -j2; done | median)
+	matrix_j1() { fresh "${mx[@]}" -j1; }
+	matrix_j2() { fresh "${mx[@]}" -j2; }
+	rounds matrix_j1 matrix_j2
+	seq_ms=$(of matrix_j1)
+	par_ms=$(of matrix_j2)
 	row "cross matrix audit (${#cross[@]} sysroots), -j1" "$seq_ms"
 	row "cross matrix audit (${#cross[@]} sysroots), -j2" "$par_ms" "$(ratio "$par_ms" "$seq_ms") -j1"
 fi
@@ -140,8 +160,11 @@ if [ -n "$ksrc" ] && [ -d "$ksrc" ]; then
 	tree=("$SYSCOV" scan --kernel-src "$ksrc" -q --db "$DB")
 	fresh "${tree[@]}"
 	mapfile -t tbl < <(q "SELECT path FROM input WHERE scan_id=(SELECT id FROM scan WHERE kind='kernel-tree') AND kind!='dir' ORDER BY rowid")
-	f_cat=$(median_ms cat "${tbl[@]}")
-	kt=$(for _ in $(seq "$RUNS"); do ms_of fresh "${tree[@]}"; done | median)
+	floor_cat() { cat "${tbl[@]}"; }
+	tree_scan() { fresh "${tree[@]}"; }
+	rounds floor_cat tree_scan
+	f_cat=$(of floor_cat)
+	kt=$(of tree_scan)
 	row "floor: cat of the tree's ${#tbl[@]} table files" "$f_cat"
 	row "kernel-tree scan, all arches (fresh DB)" "$kt" "$(ratio "$kt" "$f_cat") floor"
 else
