@@ -261,11 +261,20 @@ uint64_t hash64(const void *data, size_t n, uint64_t seed)
 	return hash64_more(0xcbf29ce484222325ULL ^ seed, data, n);
 }
 
+/* 8 bytes a step: FNV-1a went byte by byte, a multiply each (3 ms for the
+ * 1.65 MB of headers a scan of / reads); the shift feeds the high bits back
+ * into the low ones hash tables index with. The tail is FNV-1a's. */
 uint64_t hash64_more(uint64_t h, const void *data, size_t n)
 {
 	const unsigned char *p = data;
-	for (size_t i = 0; i < n; i++) {
-		h ^= p[i];
+	for (; n >= 8; p += 8, n -= 8) {
+		uint64_t w;
+		memcpy(&w, p, sizeof(w));
+		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 32;
+	}
+	for (; n; p++, n--) {
+		h ^= *p;
 		h *= 0x100000001b3ULL;
 	}
 	return h;
@@ -274,17 +283,23 @@ uint64_t hash64_more(uint64_t h, const void *data, size_t n)
 int hash64_fd(int fd, size_t max, uint64_t *h)
 {
 	char piece[1 << 16];
+	size_t fill = 0;
 	for (off_t off = 0;;) {
-		ssize_t r = pread(fd, piece, sizeof(piece), off);
-		if (r == 0)
-			return 0;
+		ssize_t r = pread(fd, piece + fill, sizeof(piece) - fill, off);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
 			return errno;
 		if ((size_t)(off += r) > max)
 			return EFBIG;
-		*h = hash64_more(*h, piece, (size_t)r);
+		fill += (size_t)r;
+		/* whole pieces but the last, even after a short read */
+		if (r == 0 || fill == sizeof(piece)) {
+			*h = hash64_more(*h, piece, fill);
+			fill = 0;
+			if (r == 0)
+				return 0;
+		}
 	}
 }
 

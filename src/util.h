@@ -91,9 +91,13 @@ void strv_free(struct strv *s);
  * max bytes; the result is NUL-terminated. Returns 0 or -1 with err_set(). */
 int read_fd_all(int fd, const char *name, size_t max, struct buf *out);
 
-/* 64-bit FNV-1a, used for content addressing of inputs. */
+/* A 64-bit hash for content addressing of inputs and for hash tables: not
+ * cryptographic (an input's row records it to tell a touched file from a
+ * changed one). Host byte order: a DB moved to a host of the other order
+ * rescans. */
 uint64_t hash64(const void *data, size_t n, uint64_t seed);
-/* Continues hash h over more data: hash64() of a file read in pieces. */
+/* Continues hash h over more data: hash64() of a file read in pieces, as
+ * long as every piece but the last is a multiple of 8 bytes long. */
 uint64_t hash64_more(uint64_t h, const void *data, size_t n);
 /* Continues *h over the file open at fd, read from offset 0 with pread
  * (the fd's own offset is left alone). 0, or an errno: EFBIG past max bytes. */

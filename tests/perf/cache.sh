@@ -73,6 +73,32 @@ grep -q 'current; kept' "$T/err" && fail "the outputs of a replaced scan were ke
 ok
 expect_eq "man pages in the report after a removal (ls)" "$(ls man/man2 | wc -l)" "$(manfiles)"
 
+# a copy of musl's split layout, every file and dir of it touched: the
+# headers (hashed as libclang read them), the library and the dirs are all
+# told unchanged by their content hashes; an edited header or a new one
+# beside the others is a change
+if [ -d /usr/include/x86_64-linux-musl ] && [ -d /usr/lib/x86_64-linux-musl ]; then
+	mkdir musl
+	cp -a /usr/include/x86_64-linux-musl musl/inc
+	cp -a /usr/lib/x86_64-linux-musl musl/lib
+	mu=(/ --include "$T/musl/inc" --libdir "$T/musl/lib" --db "$T/musl.db" -v)
+	"$SYSCOV" scan "${mu[@]}" 2>/dev/null
+	expect_eq "musl header rows with a hash" 0 \
+		"$(sqlite3 "$T/musl.db" "SELECT count(*) FROM input WHERE kind LIKE 'header%' AND hash IS NULL")"
+	find musl -exec touch -d '+2 sec' {} +
+	"$SYSCOV" scan "${mu[@]}" 2>"$T/err"
+	grep -q 'inputs unchanged since scan' "$T/err" || fail "touched musl copy rescanned"
+	ok
+	echo '/* edited */' >>musl/inc/unistd.h
+	"$SYSCOV" scan "${mu[@]}" 2>"$T/err"
+	grep -q 'scanned / ' "$T/err" || fail "edited musl header did not rescan"
+	ok
+	: >musl/inc/zz-new.h
+	"$SYSCOV" scan "${mu[@]}" 2>"$T/err"
+	grep -q 'scanned / ' "$T/err" || fail "a header added to musl's include dir did not rescan"
+	ok
+fi
+
 # -j2 against -j1: the same rows in every table, per scan
 cross=
 for d in /usr/aarch64-linux-gnu /usr/riscv64-linux-gnu /usr/s390x-linux-gnu; do [ -d "$d/include" ] && cross="$cross $d"; done
