@@ -169,7 +169,7 @@ static int write_scans(const char *outdir, const struct report *all, int fmt, si
 
 /* The per-scan dirs written by m forked children while this process writes
  * the matrix. The model is loaded: the children touch no DB, and say a
- * failure through a pipe ("<exit code> <message>"). */
+ * failure through a pipe (err_send()). */
 static int write_forked(const char *outdir, const struct report *all, int fmt, size_t from,
 			size_t m)
 {
@@ -183,7 +183,7 @@ static int write_forked(const char *outdir, const struct report *all, int fmt, s
 		if (pid[k] == 0) {
 			close(p[0]);
 			if (write_scans(outdir, all, fmt, from, k, m) < 0)
-				dprintf(p[1], "%d %s", (int)err_code(), err_msg());
+				err_send(p[1], err_code() ? (int)err_code() : EXIT_INTERNAL);
 			_exit(0);
 		}
 		if (pid[k] < 0) { /* no child: this process writes its share */
@@ -199,18 +199,15 @@ static int write_forked(const char *outdir, const struct report *all, int fmt, s
 	for (size_t k = 0; k < m; k++) {
 		if (fd[k] < 0)
 			continue;
-		struct buf msg = {0};
-		if (read_fd_all(fd[k], "report writer", 1 << 16, &msg) < 0)
-			err_clear(); /* the exit status still tells */
+		/* a failure says so; no frame is a success, or a death */
+		int code = 0, said = err_recv(fd[k], &code, !rc);
 		close(fd[k]);
 		int status = 0;
 		waitpid(pid[k], &status, 0);
-		char *sp = msg.len ? strchr(msg.p, ' ') : NULL;
-		if (!rc && sp)
-			rc = err_set((enum exit_code)atoi(msg.p), "%s", sp + 1);
+		if (said && code)
+			rc = -1;
 		else if (!rc && (!WIFEXITED(status) || WEXITSTATUS(status)))
 			rc = err_set(EXIT_INTERNAL, "a report writer process died (status %d)", status);
-		buf_free(&msg);
 	}
 	free(pid);
 	free(fd);

@@ -37,7 +37,6 @@ struct job {
 	pid_t pid;   /* 0 to scan, -1 kept; once given out, its worker's */
 	int done;    /* finished, its DB waits to be copied */
 	char *path;  /* the worker's DB */
-	char *errf;  /* the worker's error message, if it failed */
 };
 
 static void remove_db(const char *path)
@@ -53,7 +52,7 @@ static void remove_db(const char *path)
 /* One job in a worker: one scan into its own DB, and for an audit its
  * verdicts and wrapper header (`cls`: the main DB has no kernel-tree scan,
  * whose entry points classify would consult, so the worker's DB classifies
- * alike). Returns the exit code; a failure's message goes to j->errf. */
+ * alike). Returns the exit code, a failure's message in err_msg(). */
 static int run_job(const struct job *j, const struct cli *c, int cls)
 {
 	struct db w = {0};
@@ -74,22 +73,12 @@ static int run_job(const struct job *j, const struct cli *c, int cls)
 		free(fp);
 	}
 	db_close(&w);
-	int code = 0;
-	if (rc < 0) {
-		FILE *f = fopen(j->errf, "w");
-		if (f) {
-			fputs(err_msg(), f);
-			fclose(f);
-		}
-		code = err_code() ? (int)err_code() : EXIT_INTERNAL;
-		err_clear();
-	}
 	fflush(NULL);
-	return code;
+	return rc == 0 ? 0 : err_code() ? (int)err_code() : EXIT_INTERNAL;
 }
 
 /* A worker process: the jobs the parent sends on `cmd` (their indexes),
- * one after the other, each answered on `res` with its exit code. One
+ * one after the other, each answered on `res` (err_send()). One
  * process runs several scans so that its heap stays warm: a process per
  * scan faulted in a fresh heap for every header parse (46 k page faults
  * for 9 sysroots, against 9 k in one process). */
@@ -97,8 +86,9 @@ static _Noreturn void worker(const struct job *jobs, int cmd, int res, const str
 {
 	size_t k;
 	while (read(cmd, &k, sizeof(k)) == (ssize_t)sizeof(k)) {
-		int code = run_job(&jobs[k], c, cls);
-		if (write(res, &code, sizeof(code)) != (ssize_t)sizeof(code))
+		int sent = err_send(res, run_job(&jobs[k], c, cls));
+		err_clear();
+		if (sent < 0)
 			break;
 	}
 	_exit(0);
@@ -241,25 +231,6 @@ static int write_early(struct db *db, const struct job *j, const struct cli *c, 
 	return 1;
 }
 
-/* A failed worker's message becomes this process's error. */
-static int worker_failed(const struct job *j, int status)
-{
-	struct buf b = {0};
-	FILE *f = fopen(j->errf, "r");
-	if (f) {
-		char chunk[512];
-		size_t n;
-		while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-			buf_add(&b, chunk, n);
-		fclose(f);
-	}
-	int code = WIFEXITED(status) && WEXITSTATUS(status) ? WEXITSTATUS(status) : EXIT_INTERNAL;
-	int rc = b.len ? err_set(code, "%s", b.p)
-		       : err_set(code, "%s: scan worker died (status %d)", j->sr->root, status);
-	buf_free(&b);
-	return rc;
-}
-
 int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size_t n,
 			   const struct cli *c, int workers, int64_t *ids)
 {
@@ -299,7 +270,6 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	for (size_t i = 0; i < n; i++)
 		if (jobs[i].pid == 0) {
 			jobs[i].path = xasprintf("%s.job%zu.%ld", db->path, i + 1, (long)getpid());
-			jobs[i].errf = xasprintf("%s.err", jobs[i].path);
 			todo++;
 		}
 	size_t nw = todo < (size_t)workers ? todo : (size_t)workers;
@@ -393,9 +363,9 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			busy--;
 			wk[w].job = -1;
 			j->done = 1;
-			if (read(wk[w].res, &code, sizeof(code)) == (ssize_t)sizeof(code)) {
-				if (code && rc == 0)
-					rc = worker_failed(j, W_EXITCODE(code, 0));
+			if (err_recv(wk[w].res, &code, rc == 0)) {
+				if (code)
+					rc = -1;
 				continue;
 			}
 			/* no answer: the worker died in the job */
@@ -408,7 +378,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 				close(wk[w].cmd);
 			wk[w].cmd = -1;
 			if (rc == 0)
-				rc = worker_failed(j, status ? status : W_EXITCODE(EXIT_INTERNAL, 0));
+				rc = err_set(EXIT_INTERNAL, "%s: scan worker died (status %d)", j->sr->root, status);
 		}
 		if (pr < 0 && errno != EINTR) { /* the cleanup below ends the workers */
 			if (rc == 0)
@@ -432,12 +402,8 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	for (size_t i = 0; i < n; i++)
 		if (jobs[i].path) {
 			remove_db(jobs[i].path);
-			unlink(jobs[i].errf);
+			free(jobs[i].path);
 		}
-	for (size_t i = 0; i < n; i++) {
-		free(jobs[i].path);
-		free(jobs[i].errf);
-	}
 	free(jobs);
 	return rc;
 }

@@ -52,6 +52,40 @@ void err_clear(void)
 	err_cls = EXIT_OK;
 }
 
+/* n bytes in full: 1, or 0 at end of file or on an error */
+static int io_full(int fd, void *p, size_t n, int out)
+{
+	for (size_t done = 0; done < n;) {
+		ssize_t r = out ? write(fd, (char *)p + done, n - done) : read(fd, (char *)p + done, n - done);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return 0;
+		done += (size_t)r;
+	}
+	return 1;
+}
+
+int err_send(int fd, int code)
+{
+	uint32_t hdr[2] = {(uint32_t)code, code ? (uint32_t)strlen(err_buf) : 0};
+	return io_full(fd, hdr, sizeof(hdr), 1) && io_full(fd, err_buf, hdr[1], 1) ? 0 : -1;
+}
+
+int err_recv(int fd, int *code, int take)
+{
+	uint32_t hdr[2];
+	char msg[sizeof(err_buf)];
+	if (!io_full(fd, hdr, sizeof(hdr), 0) || hdr[1] >= sizeof(msg) ||
+	    !io_full(fd, msg, hdr[1], 0))
+		return 0;
+	msg[hdr[1]] = 0;
+	*code = (int)hdr[0];
+	if (*code && take)
+		err_set((enum exit_code)*code, "%s", msg);
+	return 1;
+}
+
 static void vlog(int level, const char *fmt, va_list ap)
 {
 	if (g_verbosity < level)

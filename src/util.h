@@ -32,6 +32,13 @@ int err_prefix(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *err_msg(void);
 enum exit_code err_code(void);
 void err_clear(void);
+/* A forked child's outcome on a pipe to its parent: err_send() writes one
+ * frame of the exit code (0: it succeeded) and, for a failure, err_msg();
+ * err_recv() reads one: 1 with the code in *code, and a failure's message
+ * made this process's error when `take` (so that the first failure wins);
+ * 0 at end of file (the child died without answering) or on a short frame. */
+int err_send(int fd, int code);
+int err_recv(int fd, int *code, int take);
 
 /* Diagnostics on stderr, honoured by -q / -v. */
 extern int g_verbosity; /* 0 quiet, 1 normal, 2 verbose */

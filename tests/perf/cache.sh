@@ -153,4 +153,19 @@ ok
 expect_eq "edited matrix csv written again" "" "$(grep -x edited r2/matrix/report.csv)"
 # a bad sysroot among several fails the run before any worker starts
 expect_rc 3 "$SYSCOV" scan $cross /nonexistent -q --db j3.db -j2
+# a scan failing inside a worker, or a forked report writer failing, is the
+# run's error: its message and exit code, and no worker files left behind
+. "$SRCDIR/tests/libc_elf/sysroot.sh"
+make_sysroot bad
+head -c 40 /usr/lib/x86_64-linux-gnu/libc.so.6 >bad/usr/lib/x86_64-linux-gnu/libc.so.6
+# shellcheck disable=SC2086
+expect_rc 3 "$SYSCOV" scan $cross "$T/bad" --no-man -q --db j4.db -j2
+expect_err 'libc\.so\.6: .*ELF'
+ls j4.db.job* 2>/dev/null && fail "worker DBs left behind after a failed job"
+ok
+# (the scans are kept: a forked writer writes the scan dirs, the parent the matrix)
+rm -rf "r2/${cross##*/}/report.md" && mkdir "r2/${cross##*/}/report.md"
+# shellcheck disable=SC2086
+expect_rc 5 "$SYSCOV" audit $cross -q --db j2.db -o r2 -j2
+expect_err "report\.md: Is a directory"
 done_ok
