@@ -78,6 +78,13 @@ static int user_version(struct db *db, int *v)
 	return 0;
 }
 
+static int set_user_version(struct db *db, int v)
+{
+	char sql[64];
+	snprintf(sql, sizeof(sql), "PRAGMA user_version=%d", v);
+	return db_exec(db, sql);
+}
+
 static int migrate(struct db *db)
 {
 	int v;
@@ -113,20 +120,13 @@ static int migrate(struct db *db)
 	if (user_version(db, &v) < 0)
 		goto fail;
 	if (v == 0) { /* the current schema in one go, not every step to it */
-		char sql[64];
-		snprintf(sql, sizeof(sql), "PRAGMA user_version=%d", db_schema_version);
-		if (db_exec(db, db_schema_fresh) < 0 || db_exec(db, sql) < 0)
+		if (db_exec(db, db_schema_fresh) < 0 || set_user_version(db, db_schema_version) < 0)
 			goto fail;
 		v = db_schema_version;
 	}
-	for (; v < db_schema_version; v++) {
-		if (db_exec(db, db_migrations[v]) < 0)
+	for (; v < db_schema_version; v++)
+		if (db_exec(db, db_migrations[v]) < 0 || set_user_version(db, v + 1) < 0)
 			goto fail;
-		char sql[64];
-		snprintf(sql, sizeof(sql), "PRAGMA user_version=%d", v + 1);
-		if (db_exec(db, sql) < 0)
-			goto fail;
-	}
 	return db_exec(db, "COMMIT");
 fail:
 	sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
