@@ -9,7 +9,6 @@
 #include "ktable.h"
 
 #include <errno.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
