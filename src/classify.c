@@ -409,8 +409,7 @@ static void ev_add(struct verdict *v, const char *source, const char *fmt, ...)
 
 static void flag(struct verdict *v, const char *f)
 {
-	if (!strv_contains(&v->flags, f))
-		strv_push(&v->flags, f);
+	strv_push_unique(&v->flags, f);
 }
 
 static int idch(char c)

@@ -124,9 +124,9 @@ static void read_names(const struct roff_doc *doc, struct man_info *mi)
 	split_list(t, &items);
 	for (size_t i = 0; i < items.n; i++) {
 		char *n = trim_dup(items.v[i], strlen(items.v[i]));
-		if (is_c_identifier(n) && !strv_contains(&mi->names, n))
-			strv_push(&mi->names, n);
-		else if (!is_c_identifier(n))
+		if (is_c_identifier(n))
+			strv_push_unique(&mi->names, n);
+		else
 			strv_push_own(&mi->diags, xasprintf("NAME: '%.80s' is not a C identifier", n));
 		free(n);
 	}
@@ -598,15 +598,13 @@ static void read_always_ok(const struct roff_doc *doc, struct man_info *mi)
 					if ((p == s || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
 					    p[l] == '(') {
 						named = 1;
-						if (!strv_contains(&mi->always_ok, nm))
-							strv_push(&mi->always_ok, nm);
+						strv_push_unique(&mi->always_ok, nm);
 						break;
 					}
 			}
 			if (!named && (str_starts(s, "This ") || str_starts(s, "These ")))
 				for (size_t i = 0; i < mi->names.n; i++)
-					if (!strv_contains(&mi->always_ok, mi->names.v[i]))
-						strv_push(&mi->always_ok, mi->names.v[i]);
+					strv_push_unique(&mi->always_ok, mi->names.v[i]);
 		}
 		free(t);
 	}

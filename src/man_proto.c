@@ -79,10 +79,8 @@ static char *tu_source(struct man_typer *t, const unsigned char *sel, int line, 
 			continue;
 		struct man_info *mi = t->jobs[i].page;
 		for (size_t k = 0; k < mi->defines.n; k++)
-			if (strcmp(mi->defines.v[k], "_GNU_SOURCE") && !strv_contains(&seen, mi->defines.v[k])) {
-				strv_push(&seen, mi->defines.v[k]);
+			if (strcmp(mi->defines.v[k], "_GNU_SOURCE") && strv_push_unique(&seen, mi->defines.v[k]))
 				add_define(&src, mi->defines.v[k]);
-			}
 	}
 	for (size_t i = 0; i < ARRAY_SIZE(base); i++) {
 		char *found = sysroot_find_in(t->ctx->sr, &t->ctx->sr->inc, base[i]);
@@ -97,9 +95,8 @@ static char *tu_source(struct man_typer *t, const unsigned char *sel, int line, 
 		struct man_info *mi = t->jobs[i].page;
 		for (size_t k = 0; k < mi->includes.n; k++) {
 			const char *h = mi->includes.v[k];
-			if (strv_contains(&seen, h))
+			if (!strv_push_unique(&seen, h))
 				continue;
-			strv_push(&seen, h);
 			char *found = sysroot_find_in(t->ctx->sr, &t->ctx->sr->inc, h);
 			err_clear();
 			if (found)
@@ -112,10 +109,8 @@ static char *tu_source(struct man_typer *t, const unsigned char *sel, int line, 
 			continue;
 		struct man_info *mi = t->jobs[i].page;
 		for (size_t k = 0; k < mi->context.n; k++)
-			if (!strv_contains(&seen, mi->context.v[k])) {
-				strv_push(&seen, mi->context.v[k]);
+			if (strv_push_unique(&seen, mi->context.v[k]))
 				buf_printf(&src, "%s\n", mi->context.v[k]);
-			}
 	}
 	strv_free(&seen);
 	for (size_t i = 0; i < src.len; i++)

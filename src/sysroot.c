@@ -271,8 +271,8 @@ static int add_dir(const struct sysroot *sr, struct strv *sv, const char *dir)
 {
 	if (resolve(sr, dir, NULL, 1) == -EXDEV)
 		return sysroot_resolve(sr, dir, NULL);
-	if (sysroot_is_dir(sr, dir) && !strv_contains(sv, dir))
-		strv_push(sv, dir);
+	if (sysroot_is_dir(sr, dir))
+		strv_push_unique(sv, dir);
 	return 0;
 }
 
@@ -387,8 +387,7 @@ int sysroot_open(struct sysroot *sr, const char *path, const struct sysroot_opts
 	for (size_t i = 0; i < sr->inc.n; i++)
 		strv_push(&sr->uapi_inc, sr->inc.v[i]);
 	for (size_t i = 0; i < def_inc.n; i++)
-		if (!strv_contains(&sr->uapi_inc, def_inc.v[i]))
-			strv_push(&sr->uapi_inc, def_inc.v[i]);
+		strv_push_unique(&sr->uapi_inc, def_inc.v[i]);
 	if (!o || !o->include.n) {
 		for (size_t i = 0; i < def_inc.n; i++)
 			strv_push(&sr->inc, def_inc.v[i]);

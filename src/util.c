@@ -235,6 +235,14 @@ int strv_contains(const struct strv *s, const char *str)
 	return 0;
 }
 
+int strv_push_unique(struct strv *s, const char *str)
+{
+	if (strv_contains(s, str))
+		return 0;
+	strv_push(s, str);
+	return 1;
+}
+
 void idset_add(struct idset *s, int64_t id)
 {
 	s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));

@@ -90,6 +90,8 @@ struct strv {
 void strv_push(struct strv *s, const char *str);
 void strv_push_own(struct strv *s, char *str);
 int strv_contains(const struct strv *s, const char *str);
+/* Pushes a copy of str unless s holds it already; 1 if it pushed. */
+int strv_push_unique(struct strv *s, const char *str);
 /* Sorts the strings in strcmp order. */
 void strv_sort(struct strv *s);
 void strv_free(struct strv *s);
