@@ -699,18 +699,23 @@ static void plan_file(const struct man_src *src, int canonical, const char *file
 	free(rel);
 }
 
-static void plan_free(struct plan *p)
+/* The n plans of plan_dir() (NULL: none made). */
+static void plans_free(struct plan *plans, size_t n)
 {
-	free(p->path);
-	free(p->why);
-	free(p->alias);
+	for (size_t i = 0; plans && i < n; i++) {
+		free(plans[i].path);
+		free(plans[i].why);
+		free(plans[i].alias);
+	}
+	free(plans);
 }
 
-/* Plans every file of the dir (into plans[files->n]) and reads the pages
- * the cache lacks, which the helpers parse meanwhile. */
-static void plan_dir(const struct man_src *src, const struct strv *files, struct plan *plans,
-		     struct batch *b)
+/* Plans every file of the dir (one plan each, in order) and reads the
+ * pages the cache lacks, which the helpers parse meanwhile. */
+static struct plan *plan_dir(const struct man_src *src, const struct strv *files,
+			     struct batch *b)
 {
+	struct plan *plans = xcalloc(files->n + 1, sizeof(*plans));
 	char *rel = NULL;
 	int canonical = sysroot_resolve(src->mr, src->dir, &rel) == 0 && !strcmp(rel, src->dir);
 	err_clear();
@@ -719,6 +724,7 @@ static void plan_dir(const struct man_src *src, const struct strv *files, struct
 	for (size_t i = 0; i < files->n; i++)
 		plan_file(src, canonical, files->v[i], &plans[i], b);
 	batch_seal(b);
+	return plans;
 }
 
 static int write_file(struct man_db *m, const struct man_src *src, struct batch *b,
@@ -902,15 +908,11 @@ void man_scan_warm(const struct sysroot *sr, const struct cli *cli)
 	struct strv files = {0};
 	struct batch b = {0};
 	struct plan *plans = NULL;
-	if ((!cli || !cli->no_man) && find_pages(&src, &ctx) > 0 && list_dir(&src, &files) == 0) {
-		plans = xcalloc(files.n + 1, sizeof(*plans));
-		plan_dir(&src, &files, plans, &b);
-	}
+	if ((!cli || !cli->no_man) && find_pages(&src, &ctx) > 0 && list_dir(&src, &files) == 0)
+		plans = plan_dir(&src, &files, &b);
 	batch_end(&b);
 	err_clear();
-	for (size_t i = 0; plans && i < files.n; i++)
-		plan_free(&plans[i]);
-	free(plans);
+	plans_free(plans, files.n);
 	strv_free(&files);
 	free(src.own.root);
 	free(src.root);
@@ -935,10 +937,8 @@ int man_scan(struct scan_ctx *ctx)
 	int rc = list_dir(&src, &files);
 	if (rc == 0)
 		rc = prepare(&m);
-	if (rc == 0) {
-		plans = xcalloc(files.n + 1, sizeof(*plans));
-		plan_dir(&src, &files, plans, &b);
-	}
+	if (rc == 0)
+		plans = plan_dir(&src, &files, &b);
 	for (size_t i = 0; i < files.n && rc == 0; i++)
 		rc = write_file(&m, &src, &b, files.v[i], &plans[i], &pages);
 	batch_end(&b);
@@ -964,9 +964,7 @@ int man_scan(struct scan_ctx *ctx)
 		man_info_free(&pages.v[i]);
 	free(pages.v);
 	strv_free(&pages.versions);
-	for (size_t i = 0; plans && i < files.n; i++)
-		plan_free(&plans[i]);
-	free(plans);
+	plans_free(plans, files.n);
 	strv_free(&files);
 	free(src.own.root);
 	free(src.root);
