@@ -90,8 +90,8 @@ struct sym_row {
 
 /* A file the scan read, recorded as an input row when the scan ends, in
  * read order: meanwhile a thread reads a large one and computes its content
- * hash (FNV-1a goes byte by byte: 2.6 ms for libc.so.6, with the read more
- * than half of the scan). libelf does not write to a file it parses. */
+ * hash (reading libc.so.6 whole is more than half of the scan). libelf
+ * does not write to a file it parses. */
 struct lib_input {
 	char *host;
 	int64_t size, mtime_ns;
