@@ -145,7 +145,7 @@
 
 /* The kernel syscall tables (migration 8): one row per scan x arch x abi x
  * source holding that group's syscalls as one JSON array of [nr, name,
- * entry, compat_entry, implemented, private]; a kernel tree has ~150 such
+ * entry, compat_entry, implemented, private]; a kernel tree has ~50 such
  * groups instead of ~10,400 rows. The ksyscall view gives the rows of
  * migration 1's table, same columns, so that its readers keep working.
  * json_extract, not ->>: a client older than SQLite 3.38 can still read the
