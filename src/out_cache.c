@@ -36,21 +36,14 @@ static char *abs_dir(const char *outdir)
 	return d;
 }
 
-/* A scan's id, fingerprint, classification mark and inputs (path, size,
- * content hash): a rescan replaces the stored scan and may take the same id
- * (the highest), so only its inputs tell it from the scan it replaced. A
- * touched but unchanged input keeps its hash and so the key. */
-#define SCAN_KEY_SQL \
-	"SELECT ifnull(fingerprint, ''), ifnull(classified, ''), (SELECT group_concat(" \
-	"path || ':' || ifnull(size, '') || ':' || ifnull(hash, ''), '|') FROM" \
-	" (SELECT path, size, hash FROM input WHERE scan_id = ?1 ORDER BY rowid))" \
-	" FROM scan WHERE id = ?1"
-
 char *out_cache_key(struct db *db, const int64_t *ids, size_t n, const char *fp,
 		    const char *outdir, const char *summary_kind)
 {
 	sqlite3_stmt *st;
-	if (db_prepare(db, &st, SCAN_KEY_SQL) < 0)
+	/* a rescan that took a replaced scan's id cleared the table
+	 * (trigger audit_out_scan_gone, src/schema.c) */
+	if (db_prepare(db, &st, "SELECT ifnull(fingerprint, ''), ifnull(classified, '')"
+				" FROM scan WHERE id = ?1") < 0)
 		return NULL;
 	char *dir = abs_dir(outdir);
 	struct buf k = {0};
@@ -59,14 +52,11 @@ char *out_cache_key(struct db *db, const int64_t *ids, size_t n, const char *fp,
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		sqlite3_bind_int64(st, 1, ids[i]);
-		if (sqlite3_step(st) == SQLITE_ROW) {
-			const void *in = sqlite3_column_text(st, 2);
-			buf_printf(&k, "|%lld:%s:%s:%016llx", (long long)ids[i], sqlite3_column_text(st, 0),
-				   sqlite3_column_text(st, 1),
-				   (unsigned long long)hash64(in, in ? (size_t)sqlite3_column_bytes(st, 2) : 0, 0));
-		} else {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			buf_printf(&k, "|%lld:%s:%s", (long long)ids[i], sqlite3_column_text(st, 0),
+				   sqlite3_column_text(st, 1));
+		else
 			rc = db_fail(db, "reading scan");
-		}
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
