@@ -82,24 +82,18 @@ static int step_rows(struct db *db, sqlite3_stmt *st, int rc)
 	return 0;
 }
 
-static void add_unique(struct strv *sv, const char *s)
-{
-	if (!strv_contains(sv, s))
-		strv_push(sv, s);
-}
-
-static void add_name(struct strv *names, const char *name)
+static int add_name(struct strv *names, const char *name)
 {
 	if (!is_c_identifier(name) || strlen(name) > GEN_ID_MAX - 12) {
 		note("gen: a syscall name that is not a C identifier was skipped");
-		return;
+		return 0;
 	}
-	add_unique(names, name);
+	return strv_push_unique(names, name);
 }
 
 /* Runs a one-column query (?1 = scan id) for every selected scan, handing
  * each value to add(). */
-static int scan_column(struct gen *g, const char *sql, void (*add)(struct strv *, const char *),
+static int scan_column(struct gen *g, const char *sql, int (*add)(struct strv *, const char *),
 		       struct strv *out)
 {
 	sqlite3_stmt *st;
@@ -121,7 +115,7 @@ static int scan_column(struct gen *g, const char *sql, void (*add)(struct strv *
 static int pick_abis(struct gen *g)
 {
 	struct strv seen = {0};
-	int rc = scan_column(g, "SELECT DISTINCT arch FROM ktable WHERE scan_id=?1", add_unique,
+	int rc = scan_column(g, "SELECT DISTINCT arch FROM ktable WHERE scan_id=?1", strv_push_unique,
 			     &seen);
 	const struct strv *want = g->r->arches;
 	for (size_t i = 0; rc == 0 && want && i < want->n; i++) {

@@ -226,13 +226,7 @@ static int read_str(struct kread *it, const char **pp, size_t *off)
 		if (cp >= 0xd800 && cp < 0xdc00 && p[0] == '\\' && p[1] == 'u' &&
 		    sscanf(p + 2, "%4x%n", &lo, &n) == 1 && n == 4 && lo >= 0xdc00 && lo < 0xe000)
 			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00), p += 6;
-		char u[4];
-		int k = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-		static const unsigned char lead[] = {0, 0, 0xc0, 0xe0, 0xf0};
-		for (int i = k - 1; i > 0; i--, cp >>= 6)
-			u[i] = (char)(0x80 | (cp & 0x3f));
-		u[0] = (char)(lead[k] | cp);
-		buf_add(&it->str, u, (size_t)k);
+		buf_put_utf8(&it->str, cp);
 	}
 	buf_putc(&it->str, 0); /* kept: the next string goes after it */
 	*pp = p + 1;

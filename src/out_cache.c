@@ -22,8 +22,8 @@ void out_cache_begin(void)
 
 void out_cache_note(const char *path)
 {
-	if (noting && !strv_contains(&noted, path))
-		strv_push(&noted, path);
+	if (noting)
+		strv_push_unique(&noted, path);
 }
 
 /* outdir as an absolute path, whether it exists yet or not (the first

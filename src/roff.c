@@ -47,27 +47,6 @@ static const struct {
 	{"lq", "\u201c"}, {"rq", "\u201d"}, {"R", "\u00ae"}, {"Tm", "\u2122"},
 };
 
-static void put_utf8(struct buf *b, unsigned long cp)
-{
-	if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return;
-	if (cp < 0x80) {
-		buf_putc(b, (char)cp);
-	} else if (cp < 0x800) {
-		buf_putc(b, (char)(0xc0 | (cp >> 6)));
-		buf_putc(b, (char)(0x80 | (cp & 0x3f)));
-	} else if (cp < 0x10000) {
-		buf_putc(b, (char)(0xe0 | (cp >> 12)));
-		buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		buf_putc(b, (char)(0x80 | (cp & 0x3f)));
-	} else {
-		buf_putc(b, (char)(0xf0 | (cp >> 18)));
-		buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
-		buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
-		buf_putc(b, (char)(0x80 | (cp & 0x3f)));
-	}
-}
-
 static void put_glyph(struct buf *b, const char *name, size_t n)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(glyphs); i++)
@@ -83,7 +62,7 @@ static void put_glyph(struct buf *b, const char *name, size_t n)
 		char *end;
 		unsigned long cp = strtoul(tmp, &end, 16);
 		if (!*end)
-			put_utf8(b, cp);
+			buf_put_utf8(b, cp);
 	}
 }
 

@@ -200,6 +200,27 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+void buf_put_utf8(struct buf *b, unsigned long cp)
+{
+	if (cp == 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return;
+	if (cp < 0x80) {
+		buf_putc(b, (char)cp);
+	} else if (cp < 0x800) {
+		buf_putc(b, (char)(0xc0 | (cp >> 6)));
+		buf_putc(b, (char)(0x80 | (cp & 0x3f)));
+	} else if (cp < 0x10000) {
+		buf_putc(b, (char)(0xe0 | (cp >> 12)));
+		buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
+		buf_putc(b, (char)(0x80 | (cp & 0x3f)));
+	} else {
+		buf_putc(b, (char)(0xf0 | (cp >> 18)));
+		buf_putc(b, (char)(0x80 | ((cp >> 12) & 0x3f)));
+		buf_putc(b, (char)(0x80 | ((cp >> 6) & 0x3f)));
+		buf_putc(b, (char)(0x80 | (cp & 0x3f)));
+	}
+}
+
 void buf_free(struct buf *b)
 {
 	free(b->p);

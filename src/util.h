@@ -60,6 +60,9 @@ struct buf {
 void buf_grow(struct buf *b, size_t extra);
 void buf_add(struct buf *b, const void *data, size_t n);
 void buf_puts(struct buf *b, const char *s);
+/* Appends code point cp as UTF-8; NUL, surrogates and cp > 0x10ffff, which
+ * no valid text holds, are left out. */
+void buf_put_utf8(struct buf *b, unsigned long cp);
 /* Inline: the roff reader appends one byte at a time (18% of a scan's
  * instructions went to calls of this before). */
 static inline void buf_putc(struct buf *b, char c)
