@@ -191,8 +191,10 @@ int main(int argc, char **argv)
 		   " implemented, private, source)");
 	sqlite3_stmt *ins, *scans;
 	if (sqlite3_prepare_v2(db.h, "INSERT INTO dec VALUES (?,?,?,?,?,?,?,?,?,?)", -1, &ins, NULL) ||
-	    sqlite3_prepare_v2(db.h, "SELECT id FROM scan", -1, &scans, NULL))
+	    sqlite3_prepare_v2(db.h, "SELECT id FROM scan", -1, &scans, NULL)) {
 		fail("prepare", "ok", sqlite3_errmsg(db.h));
+		exit(1); /* nothing below can run */
+	}
 	while (sqlite3_step(scans) == SQLITE_ROW) {
 		struct kread it;
 		int64_t id = sqlite3_column_int64(scans, 0);
