@@ -144,11 +144,24 @@ if [ ${#cross[@]} -gt 0 ]; then
 	mx=("$SYSCOV" audit "${cross[@]}" -q --db "$DB" -o "$W/rep")
 	matrix_j1() { fresh "${mx[@]}" -j1; }
 	matrix_j2() { fresh "${mx[@]}" -j2; }
-	rounds matrix_j1 matrix_j2
+	# the floor of any -j2 on this machine: the matrix's two halves as two
+	# independent -j1 audits (own DBs, own report dirs) at the same time;
+	# nothing shared, nothing serial, so their ratio to -j1 is what two
+	# cores give two processes here
+	half() {
+		local db=$W/half$1.db t=() i
+		for i in "${!cross[@]}"; do [ $((i % 2)) = "$1" ] && t+=("${cross[$i]}"); done
+		rm -f "$db" "$db"-wal "$db"-shm
+		"$SYSCOV" audit "${t[@]}" -q --db "$db" -o "$W/rep$1" -j1
+	}
+	matrix_halves() { half 0 & half 1; wait $!; }
+	rounds matrix_j1 matrix_j2 matrix_halves
 	seq_ms=$(of matrix_j1)
 	par_ms=$(of matrix_j2)
+	halves_ms=$(of matrix_halves)
 	row "cross matrix audit (${#cross[@]} sysroots), -j1" "$seq_ms"
 	row "cross matrix audit (${#cross[@]} sysroots), -j2" "$par_ms" "$(ratio "$par_ms" "$seq_ms") -j1"
+	row "floor: its two halves as two -j1 at once" "$halves_ms" "$(ratio "$halves_ms" "$seq_ms") -j1"
 fi
 
 # --- the kernel tree, every arch
@@ -162,9 +175,14 @@ if [ -n "$ksrc" ] && [ -d "$ksrc" ]; then
 	mapfile -t tbl < <(q "SELECT path FROM input WHERE scan_id=(SELECT id FROM scan WHERE kind='kernel-tree') AND kind!='dir' ORDER BY rowid")
 	floor_cat() { cat "${tbl[@]}"; }
 	tree_scan() { fresh "${tree[@]}"; }
-	rounds floor_cat tree_scan
+	# what starting a process costs here, the most of cat's time
+	start_true() { /bin/true; }
+	start_syscov() { "$SYSCOV" --version; }
+	rounds floor_cat tree_scan start_true start_syscov
 	f_cat=$(of floor_cat)
 	kt=$(of tree_scan)
+	row "  process start: /bin/true" "$(of start_true)" "$(ratio "$(of start_true)" "$f_cat") floor"
+	row "  process start: syscov --version" "$(of start_syscov)" "$(ratio "$(of start_syscov)" "$f_cat") floor"
 	row "floor: cat of the tree's ${#tbl[@]} table files" "$f_cat"
 	row "kernel-tree scan, all arches (fresh DB)" "$kt" "$(ratio "$kt" "$f_cat") floor"
 else
