@@ -19,9 +19,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/openat2.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /* Generated asm/ headers a port may lack in its source uapi dir (the kernel
@@ -37,26 +39,74 @@ static const struct kpp_vfile generated[] = {
  * test (arch.h, cpp_predefs). */
 #define GENERIC_ILP32 "__CHAR_BIT__=8 __ILP32__=1 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4"
 
+/* O_NONBLOCK: a FIFO cannot hang the scan. */
+#define TREE_OPEN_FLAGS (O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+
+/* `path` (absolute) with "//", "." and ".." folded away: its real path when
+ * none of its components is a symlink. */
+static char *path_fold(const char *path)
+{
+	char *out = xmalloc(strlen(path) + 2), *o = out;
+	for (const char *p = path; *p;) {
+		p += strspn(p, "/");
+		size_t n = strcspn(p, "/");
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			while (o > out && *--o != '/')
+				;
+		} else if (n && !(n == 1 && p[0] == '.')) {
+			*o++ = '/';
+			memcpy(o, p, n);
+			o += n;
+		}
+		p += n;
+	}
+	if (o == out)
+		*o++ = '/';
+	*o = 0;
+	return out;
+}
+
+/* Opens `host` unless resolving it meets a symlink (ELOOP): then the folded
+ * path is the real one, without realpath()'s readlink of every component
+ * (550 failed readlinks a tree scan). -1 with errno where openat2 is
+ * missing or refused: the caller takes realpath() instead. */
+static int open_no_symlinks(const char *host)
+{
+	struct open_how how = {.flags = TREE_OPEN_FLAGS, .resolve = RESOLVE_NO_SYMLINKS};
+	return (int)syscall(SYS_openat2, AT_FDCWD, host, &how, sizeof(how));
+}
+
 /* Opens host path `host` after checking that it resolves inside the tree (a
  * symlink out of it is an error naming the file): an fd and in *rel its
  * tree-relative real path (caller frees); -2 if it does not exist, -1;
- * both with err_set(). O_NONBLOCK: a FIFO cannot hang the scan. */
+ * both with err_set(). */
 static int tree_open(const struct scan_ctx *ctx, const char *host, char **rel)
 {
-	char *real = realpath(host, NULL);
 	size_t n = strlen(ctx->tree);
+	char *real = NULL;
+	int fd = open_no_symlinks(host), e = errno;
+	if (fd >= 0) {
+		real = path_fold(host);
+	} else if (e != ENOENT && e != ENOTDIR) {
+		/* a symlink on the way, or no openat2; ENOENT and ENOTDIR stopped
+		 * the walk at the component where realpath() would stop */
+		real = realpath(host, NULL);
+		e = errno;
+	}
 	if (!real) {
-		int e = errno;
 		err_set(EXIT_INPUT, "%s: %s", host, strerror(e));
 		return e == ENOENT || e == ENOTDIR ? -2 : -1;
 	}
-	int fd = -1;
-	if (strncmp(real, ctx->tree, n) || real[n] != '/')
+	if (strncmp(real, ctx->tree, n) || real[n] != '/') {
 		err_set(EXIT_INPUT, "%s: resolves to %s, outside the kernel tree", host, real);
-	else if ((fd = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)) < 0)
+		if (fd >= 0)
+			close(fd);
+		fd = -1;
+	} else if (fd < 0 && (fd = open(real, TREE_OPEN_FLAGS)) < 0) {
 		err_set(EXIT_INPUT, "%s: %s", host, strerror(errno));
-	else
+	} else {
 		*rel = xstrdup(real + n + 1);
+	}
 	free(real);
 	return fd;
 }

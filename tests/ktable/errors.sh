@@ -1,6 +1,7 @@
 #!/bin/sh
 # errors.sh: bad inputs give exit 3 and one line naming the input: a sysroot
-# without asm/unistd.h, and a kernel tree whose .tbl is a symlink out of it.
+# without asm/unistd.h, and a kernel tree whose .tbl is a symlink out of it
+# (a header symlink inside it is read, rows naming its real path).
 set -eu
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
@@ -29,4 +30,15 @@ got=$(sqlite3 "$t/db" "SELECT group_concat(arch || ':' || nr || ':' || name || '
 want="foo:0:read:1 foo:1:gone:0 foo:2:nada:0"
 [ "$got" = "$want" ] || { echo "FAIL: rows '$got', want '$want'"; fail=1; }
 [ "$(sqlite3 "$t/db" 'SELECT kernel_version FROM scan')" = 6.9.0 ] || { echo "FAIL: version"; fail=1; }
+# a port's header through a symlink that stays inside the tree, and one
+# through "..": the rows name the files as their real paths
+mkdir -p "$t/tree/arch/bar/include/uapi/asm" "$t/tree/shared"
+printf '#include "../extra.h"\n#define __NR_hello 7\n' >"$t/tree/shared/bar_unistd.h"
+ln -s ../../../../../shared/bar_unistd.h "$t/tree/arch/bar/include/uapi/asm/unistd.h"
+printf '#define __NR_world 8\n' >"$t/tree/arch/bar/include/uapi/extra.h"
+"$SYSCOV" scan --kernel-src "$t/tree" --db "$t/db2" -q
+got=$(sqlite3 "$t/db2" "SELECT group_concat(name || ':' || nr || ':' || source, ' ')
+	FROM (SELECT * FROM ksyscall WHERE arch = 'bar' ORDER BY nr)")
+want="hello:7:shared/bar_unistd.h world:8:arch/bar/include/uapi/extra.h"
+[ "$got" = "$want" ] || { echo "FAIL: rows '$got', want '$want'"; fail=1; }
 exit $fail
