@@ -225,22 +225,45 @@ static int tbl_bad_row(void *arg, int line)
 			   "not a table row: nr abi name [entry [compat_entry]]");
 }
 
+/* The bytes that end a .tbl token: blanks (" \t\r") separate tokens, '#'
+ * and NUL end the line. One lookup a byte: this loop is most of the parse. */
+static const unsigned char tbl_stop[256] = {[0] = 1, [' '] = 1, ['\t'] = 1, ['\r'] = 1, ['#'] = 1};
+
+/* Cuts the next token of a .tbl line at *p in place; NULL at the end of the
+ * line. */
+static char *tbl_token(char **p)
+{
+	char *s = *p;
+	while (*s == ' ' || *s == '\t' || *s == '\r')
+		s++;
+	if (!*s || *s == '#')
+		return NULL;
+	char *e = s;
+	while (!tbl_stop[(unsigned char)*e])
+		e++;
+	int last = !*e || *e == '#';
+	*e = 0;
+	*p = last ? e : e + 1;
+	return s;
+}
+
 int ktable_parse_tbl(char *text, struct tbl_row **rows, size_t *n,
 		     int (*bad)(void *arg, int line), void *arg)
 {
 	size_t cap = 0;
 	int line = 0;
 	*rows = NULL, *n = 0;
-	/* strsep, not strtok: blank lines must still count for line numbers */
-	for (char *l, *rest = text; (l = strsep(&rest, "\n"));) {
+	/* line by line in place, without strtok_r()'s strspn/strcspn per token
+	 * (a third of the .tbl files' time); blank lines count for line numbers */
+	for (char *l = text, *next; l; l = next) {
 		line++;
-		char *hash = strchr(l, '#');
-		if (hash)
-			*hash = 0;
-		char *tok[6], *s2 = NULL;
+		next = strchr(l, '\n');
+		if (next)
+			*next++ = 0;
+		char *tok[6];
 		int nt = 0;
-		for (char *t = strtok_r(l, " \t\r", &s2); t && nt < 6; t = strtok_r(NULL, " \t\r", &s2))
-			tok[nt++] = t;
+		for (char *p = l; nt < 6 && (tok[nt] = tbl_token(&p));)
+			nt++;
 		if (!nt)
 			continue;
 		char *end;
