@@ -57,24 +57,21 @@ static struct krow_group *krow_group(struct krows *w, const char *const key[3])
 	return g;
 }
 
-/* Appends s as a JSON string (null for NULL). Table names and entry points
- * need no escapes: they go straight in; the rest through json.h's writer
- * (a FILE per call: ~10 stdio calls a row were most of the flush). */
-static int json_buf_str(struct buf *b, const char *s)
+/* The length of the start of s that goes into a JSON string as it is:
+ * printable ASCII but '"' and '\\'. Table names and entry points are all
+ * of it. */
+static size_t json_plain_len(const char *s)
 {
-	if (!s) {
-		buf_puts(b, "null");
-		return 0;
-	}
 	const unsigned char *p = (const unsigned char *)s;
 	while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
 		p++;
-	if (!*p) {
-		buf_putc(b, '"');
-		buf_add(b, s, (size_t)(p - (const unsigned char *)s));
-		buf_putc(b, '"');
-		return 0;
-	}
+	return (size_t)(p - (const unsigned char *)s);
+}
+
+/* Appends s as a JSON string through json.h's writer: the rare name that
+ * needs escapes (a FILE per call). */
+static int json_buf_escaped(struct buf *b, const char *s)
+{
 	char *t = NULL;
 	size_t n = 0;
 	FILE *f = open_memstream(&t, &n);
@@ -88,8 +85,8 @@ static int json_buf_str(struct buf *b, const char *s)
 	return rc;
 }
 
-/* Appends v in decimal (snprintf was a third of the flush). */
-static void json_buf_int(struct buf *b, long long v)
+/* Writes v in decimal at o (snprintf was a third of the flush); the end. */
+static char *put_int(char *o, long long v)
 {
 	char t[24];
 	int i = sizeof(t);
@@ -99,11 +96,14 @@ static void json_buf_int(struct buf *b, long long v)
 	while (u /= 10);
 	if (v < 0)
 		t[--i] = '-';
-	buf_add(b, t + i, sizeof(t) - (size_t)i);
+	while (i < (int)sizeof(t)) /* a few digits: cheaper than a memcpy() call */
+		*o++ = t[i++];
+	return o;
 }
 
 /* The row goes to its group's JSON array as [nr, name, entry, compat_entry,
- * implemented, private] (docs/db.md: ktable). */
+ * implemented, private] (docs/db.md: ktable), written in place after one
+ * buf_grow() for the row (a buf call per piece was most of the insert). */
 void ktable_insert(struct krows *w, const struct krow *r)
 {
 	const char *key[3] = {r->arch, r->abi, r->source};
@@ -117,21 +117,44 @@ void ktable_insert(struct krows *w, const struct krow *r)
 		w->last = (size_t)(g - w->g);
 	}
 	struct buf *b = &g->json;
-	if (b->len > 1)
-		buf_putc(b, ',');
-	buf_putc(b, '[');
-	json_buf_int(b, r->nr);
 	const char *str[3] = {r->name, r->entry, r->compat_entry};
+	/* 3 numbers of up to 20 digits and a sign, 8 bytes of punctuation, the
+	 * strings in quotes or null; an escaped string grows b itself */
+	size_t len[3], need = 3 * 21 + 8;
+	for (int c = 0; c < 3; c++)
+		need += (len[c] = str[c] ? json_plain_len(str[c]) : 4) + 2;
+	if (b->len + need >= b->cap)
+		buf_grow(b, need);
+	char *o = b->p + b->len;
+	if (b->len > 1)
+		*o++ = ',';
+	*o++ = '[';
+	o = put_int(o, r->nr);
 	for (int c = 0; c < 3; c++) {
-		buf_putc(b, ',');
-		if (json_buf_str(b, str[c]) < 0)
-			w->err = -1;
+		*o++ = ',';
+		if (!str[c]) {
+			memcpy(o, "null", 4);
+			o += 4;
+		} else if (!str[c][len[c]]) {
+			*o++ = '"';
+			memcpy(o, str[c], len[c]);
+			o += len[c];
+			*o++ = '"';
+		} else {
+			b->len = (size_t)(o - b->p);
+			if (json_buf_escaped(b, str[c]) < 0)
+				w->err = -1;
+			buf_grow(b, need);
+			o = b->p + b->len;
+		}
 	}
-	buf_putc(b, ',');
-	json_buf_int(b, r->implemented);
-	buf_putc(b, ',');
-	json_buf_int(b, r->private);
-	buf_putc(b, ']');
+	*o++ = ',';
+	o = put_int(o, r->implemented);
+	*o++ = ',';
+	o = put_int(o, r->private);
+	*o++ = ']';
+	*o = 0;
+	b->len = (size_t)(o - b->p);
 }
 
 static int cmp_group(const void *a, const void *b)

@@ -292,31 +292,37 @@ struct taker {
 	long nr_offset;
 };
 
+static void store_row(struct krows *st, const char *rel, const struct tbl_row *r,
+		      const char *arch, long long nr)
+{
+	struct krow k = {.arch = arch, .abi = r->abi, .name = r->name, .nr = nr, .entry = r->entry,
+			 .compat_entry = r->compat, .source = rel,
+			 .implemented = !ktable_entry_unimplemented(r->entry)};
+	ktable_insert(st, &k);
+}
+
+/* Taker by taker, not row by row: the rows of one taker come in runs of one
+ * group, which ktable_insert() finds without hashing (row by row, tables
+ * that several arches take switched groups every row). Each group gets its
+ * rows in table order either way, and ktable_flush() sorts the groups. */
 static void store_rows(struct krows *st, const char *rel, const char *port,
 		       const struct tbl_row *rows, size_t n, const struct taker *tk, size_t ntk)
 {
+	unsigned char *taken = xcalloc(n ? n : 1, 1);
+	for (size_t t = 0; t < ntk; t++)
+		for (size_t i = 0; i < n; i++)
+			if (strv_contains(&tk[t].tags, rows[i].abi)) {
+				taken[i] = 1;
+				store_row(st, rel, &rows[i], tk[t].arch, rows[i].nr + tk[t].nr_offset);
+			}
 	for (size_t i = 0; i < n; i++) {
-		const struct tbl_row *r = &rows[i];
-		struct krow k = {.abi = r->abi, .name = r->name, .entry = r->entry,
-				 .compat_entry = r->compat, .source = rel,
-				 .implemented = !ktable_entry_unimplemented(r->entry)};
-		int taken = 0;
-		for (size_t t = 0; t < ntk; t++) {
-			if (!strv_contains(&tk[t].tags, r->abi))
-				continue;
-			k.arch = tk[t].arch;
-			k.nr = r->nr + tk[t].nr_offset;
-			taken = 1;
-			ktable_insert(st, &k);
-		}
-		if (taken)
+		if (taken[i])
 			continue;
-		char *arch = ntk ? xasprintf("%s-%s", port, r->abi) : xstrdup(port);
-		k.arch = arch;
-		k.nr = r->nr;
-		ktable_insert(st, &k);
+		char *arch = ntk ? xasprintf("%s-%s", port, rows[i].abi) : xstrdup(port);
+		store_row(st, rel, &rows[i], arch, rows[i].nr);
 		free(arch);
 	}
+	free(taken);
 }
 
 static void takers_free(struct taker *tk, size_t n)
