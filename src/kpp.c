@@ -87,6 +87,8 @@ struct kpp {
 	const char *cur, *cur_dir; /* the file being read, its dir (quoted includes) */
 	size_t cur_dirlen;
 	int in_text, ran;
+	struct tokv *spare;        /* emptied scratch vectors, kept for reuse */
+	size_t nspare, capspare;
 };
 
 /* --- memory */
@@ -120,6 +122,28 @@ static void tokv_push(struct tokv *v, const struct tok *t)
 		v->v = xrealloc(v->v, v->cap * sizeof(*v->v));
 	}
 	v->v[v->n++] = *t;
+}
+
+/* An empty scratch vector (an expansion's stack, output, macro arguments),
+ * with the room of one handed back earlier: a malloc and a free per vector
+ * were a third of expanding the generic table's lines. */
+static struct tokv tokv_take(struct kpp *p)
+{
+	return p->nspare ? p->spare[--p->nspare] : (struct tokv){0};
+}
+
+/* Hands *v back for reuse; *v is left empty. */
+static void tokv_give(struct kpp *p, struct tokv *v)
+{
+	if (!v->v)
+		return;
+	if (p->nspare == p->capspare) {
+		p->capspare = p->capspare ? 2 * p->capspare : 16;
+		p->spare = xrealloc(p->spare, p->capspare * sizeof(*p->spare));
+	}
+	v->n = 0;
+	p->spare[p->nspare++] = *v;
+	*v = (struct tokv){0};
 }
 
 static int kerr(struct kpp *p, uint32_t line, const char *fmt, ...)
@@ -434,21 +458,24 @@ static const struct hs *hs_isect(struct kpp *p, const struct hs *a, const struct
 
 struct args {
 	struct tokv *a;
-	size_t n;
+	size_t n, cap;
 	struct tok rparen;
 };
 
-static void args_free(struct args *a)
+static void args_free(struct kpp *p, struct args *a)
 {
 	for (size_t i = 0; i < a->n; i++)
-		free(a->a[i].v);
+		tokv_give(p, &a->a[i]);
 	free(a->a);
 }
 
-static void args_new(struct args *a)
+static void args_new(struct kpp *p, struct args *a)
 {
-	a->a = xrealloc(a->a, (a->n + 1) * sizeof(*a->a));
-	a->a[a->n++] = (struct tokv){0};
+	if (a->n == a->cap) {
+		a->cap = a->cap ? 2 * a->cap : 4;
+		a->a = xrealloc(a->a, a->cap * sizeof(*a->a));
+	}
+	a->a[a->n++] = tokv_take(p);
 }
 
 /* Room for n more tokens on the stack st, within the expansion budget. */
@@ -494,7 +521,7 @@ static int read_args(struct kpp *p, struct tokv *st, const struct macro *m, cons
 {
 	int level = 0;
 	st->n--; /* '(' */
-	args_new(a);
+	args_new(p, a);
 	for (;;) {
 		if (!st->n)
 			return kerr(p, at->line, "unterminated argument list invoking macro \"%s\"",
@@ -508,15 +535,15 @@ static int read_args(struct kpp *p, struct tokv *st, const struct macro *m, cons
 				break;
 			}
 		} else if (is_p(&t, ',') && !level && !(m->variadic && a->n == m->nparams)) {
-			args_new(a);
+			args_new(p, a);
 			continue;
 		}
 		tokv_push(&a->a[a->n - 1], &t);
 	}
 	if (!m->nparams && a->n == 1 && !a->a[0].n)
-		a->n = 0, free(a->a[0].v);
+		tokv_give(p, &a->a[0]), a->n = 0;
 	if (m->variadic && a->n + 1 == m->nparams)
-		args_new(a); /* __VA_ARGS__ left out: empty */
+		args_new(p, a); /* __VA_ARGS__ left out: empty */
 	if (a->n != m->nparams)
 		return kerr(p, at->line, "macro \"%s\" passed %zu arguments, but takes %u", m->name,
 			    a->n, m->nparams);
@@ -629,13 +656,13 @@ static int subst(struct kpp *p, const struct macro *m, struct args *a, struct to
 			continue;
 		}
 		if (arg) {
-			struct tokv x = {0};
-			if (expand(p, arg->v, arg->n, &x, depth + 1) < 0) {
-				free(x.v);
+			struct tokv x = tokv_take(p);
+			int rc = expand(p, arg->v, arg->n, &x, depth + 1);
+			if (rc == 0)
+				push_all(out, &x, t->space);
+			tokv_give(p, &x);
+			if (rc < 0)
 				return -1;
-			}
-			push_all(out, &x, t->space);
-			free(x.v);
 			continue;
 		}
 		tokv_push(out, t);
@@ -653,7 +680,7 @@ static int fire_hook(struct kpp *p, const struct args *a, int depth)
 	const struct tokv *id = &a->a[1];
 	if (!p->in_text || a->n != 2 || id->n != 1 || id->v[0].kind != T_IDENT || id->v[0].len > 128)
 		return 0;
-	struct tokv x = {0};
+	struct tokv x = tokv_take(p);
 	long long v;
 	int rc = expand(p, a->a[0].v, a->a[0].n, &x, depth + 1);
 	if (rc == 0 && eval(p, x.v, x.n, 1, 0, &v) == 0) {
@@ -662,7 +689,7 @@ static int fire_hook(struct kpp *p, const struct args *a, int depth)
 		name[id->v[0].len] = 0;
 		p->o.on_hook(p->o.hook_arg, v, name);
 	}
-	free(x.v);
+	tokv_give(p, &x);
 	return rc;
 }
 
@@ -685,7 +712,7 @@ static int expand(struct kpp *p, const struct tok *in, size_t n, struct tokv *ou
 			tokv_push(out, &in[k]);
 		return 0;
 	}
-	struct tokv st = {0};
+	struct tokv st = tokv_take(p);
 	int rc = reserve(p, &st, n, n ? in[0].line : 0);
 	for (size_t i = n; rc == 0 && i-- > 0;)
 		st.v[st.n++] = in[i];
@@ -717,15 +744,15 @@ static int expand(struct kpp *p, const struct tok *in, size_t n, struct tokv *ou
 			rc = fire_hook(p, &a, depth);
 		} else if (rc == 0) {
 			const struct hs *hs = hs_add(p, hs_isect(p, t.hs, a.rparen.hs), (uint32_t)mi);
-			struct tokv body = {0};
+			struct tokv body = tokv_take(p);
 			rc = subst(p, m, &a, &body, depth);
 			if (rc == 0)
 				rc = push_expansion(p, &st, body.v, body.n, hs, &t);
-			free(body.v);
+			tokv_give(p, &body);
 		}
-		args_free(&a);
+		args_free(p, &a);
 	}
-	free(st.v);
+	tokv_give(p, &st);
 	return rc;
 }
 
@@ -1167,7 +1194,7 @@ static int if_prepass(struct kpp *p, const struct tok *t, size_t n, uint32_t lin
 static int eval_if(struct kpp *p, const struct tok *t, size_t n, uint32_t line, const char *what,
 		   int *res)
 {
-	struct tokv a = {0}, b = {0};
+	struct tokv a = tokv_take(p), b = tokv_take(p);
 	long long v = 0;
 	int rc = if_prepass(p, t, n, line, &a);
 	if (rc == 0)
@@ -1176,8 +1203,8 @@ static int eval_if(struct kpp *p, const struct tok *t, size_t n, uint32_t line, 
 		rc = kerr(p, line, "#%s with no expression", what);
 	if (rc == 0)
 		rc = eval(p, b.v, b.n, 0, line, &v);
-	free(a.v);
-	free(b.v);
+	tokv_give(p, &a);
+	tokv_give(p, &b);
 	*res = v != 0;
 	return rc;
 }
@@ -1380,11 +1407,11 @@ static int directive(struct kpp *p, const struct tok *t, size_t n, uint32_t line
 /* A run of text lines: only the hook's invocations matter in them. */
 static int text_lines(struct kpp *p, const struct tok *t, size_t n)
 {
-	struct tokv out = {0};
+	struct tokv out = tokv_take(p);
 	p->in_text = 1;
 	int rc = expand(p, t, n, &out, 0);
 	p->in_text = 0;
-	free(out.v);
+	tokv_give(p, &out);
 	return rc;
 }
 
@@ -1493,9 +1520,9 @@ int kpp_value(struct kpp *p, const char *name, long long *v)
 	if (i < 0 || !p->m[i].defined || p->m[i].fn)
 		return 0;
 	struct tok t = {.s = p->m[i].name, .len = p->m[i].len, .kind = T_IDENT};
-	struct tokv out = {0};
+	struct tokv out = tokv_take(p);
 	int ok = expand(p, &t, 1, &out, 0) == 0 && eval(p, out.v, out.n, 1, 0, v) == 0;
-	free(out.v);
+	tokv_give(p, &out);
 	if (!ok)
 		err_clear(); /* a limit hit: not a constant either */
 	return ok;
@@ -1520,6 +1547,9 @@ void kpp_free(struct kpp *p)
 	free(p->m);
 	free(p->tab);
 	free(p->conds);
+	for (size_t i = 0; i < p->nspare; i++)
+		free(p->spare[i].v);
+	free(p->spare);
 	strv_free(&p->files);
 	kpp_cache_free(&p->own_cache);
 	free(p);
