@@ -57,13 +57,24 @@ static struct krow_group *krow_group(struct krows *w, const char *const key[3])
 	return g;
 }
 
-/* The length of the start of s that goes into a JSON string as it is:
- * printable ASCII but '"' and '\\'. Table names and entry points are all
- * of it. */
+/* 1 for the bytes that go into a JSON string as they are: printable ASCII
+ * but '"' (0x22) and '\\' (0x5c). One lookup a byte: four compares a byte
+ * were a third of the insert. */
+static const unsigned char json_plain[256] = {
+	[0x20] = 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+};
+
+/* The length of the start of s that goes into a JSON string as it is.
+ * Table names and entry points are all of it. */
 static size_t json_plain_len(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	while (*p >= 0x20 && *p < 0x7f && *p != '"' && *p != '\\')
+	while (json_plain[*p])
 		p++;
 	return (size_t)(p - (const unsigned char *)s);
 }
@@ -88,6 +99,10 @@ static int json_buf_escaped(struct buf *b, const char *s)
 /* Writes v in decimal at o (snprintf was a third of the flush); the end. */
 static char *put_int(char *o, long long v)
 {
+	if (v >= 0 && v < 10) { /* implemented and private, most numbers of a row */
+		*o = (char)('0' + v);
+		return o + 1;
+	}
 	char t[24];
 	int i = sizeof(t);
 	unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
