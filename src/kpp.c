@@ -349,12 +349,11 @@ static const struct kpp_lexed *lexed_own(struct kpp *p, const char *s, size_t n)
 
 /* --- macros */
 
+/* util's hash64, 8 bytes a step: byte by byte, hashing the names was most
+ * of a macro lookup, and a lookup is made for every identifier expanded. */
 static uint32_t name_hash(const char *s, size_t n)
 {
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
+	return (uint32_t)hash64(s, n, 0);
 }
 
 static long find_macro(const struct kpp *p, const char *s, size_t n)
