@@ -28,6 +28,7 @@ struct ksyms {
 	size_t n, cap;
 	struct strv files;   /* paths (as read) of every header included */
 	char *version;       /* "6.1.192" from <linux/version.h> (want_version) */
+	struct ksym_strs *strs; /* the ksyms' strings, freed together */
 };
 
 /* What to evaluate: `#include <asm/unistd.h>` with kpp: the include dirs,

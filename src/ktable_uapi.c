@@ -34,12 +34,35 @@ int ktable_entry_unimplemented(const char *entry)
 	       !strcmp(entry, "sys_ni_syscall");
 }
 
+/* The names, files and entries of a ksyms, copied into blocks freed
+ * together: a malloc and a free for each of them were a tenth of
+ * evaluating a generic table. */
+struct ksym_strs {
+	struct ksym_strs *next;
+	size_t used, cap;
+	char data[];
+};
+
+static char *ksyms_strdup(struct ksyms *k, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	struct ksym_strs *b = k->strs;
+	if (!b || b->cap - b->used < n) {
+		size_t cap = n > 16384 ? n : 16384;
+		b = xmalloc(sizeof(*b) + cap);
+		*b = (struct ksym_strs){.next = k->strs, .cap = cap};
+		k->strs = b;
+	}
+	char *r = memcpy(b->data + b->used, s, n);
+	b->used += n;
+	return r;
+}
+
 void ksyms_free(struct ksyms *k)
 {
-	for (size_t i = 0; i < k->n; i++) {
-		free(k->v[i].name);
-		free(k->v[i].file);
-		free(k->v[i].entry);
+	for (struct ksym_strs *b = k->strs, *next; b; b = next) {
+		next = b->next;
+		free(b);
 	}
 	free(k->v);
 	strv_free(&k->files);
@@ -47,7 +70,8 @@ void ksyms_free(struct ksyms *k)
 	memset(k, 0, sizeof(*k));
 }
 
-/* The __SYSCALL(nr, entry) invocations of the generic table, in order. */
+/* The __SYSCALL(nr, entry) invocations of the generic table, in order;
+ * the names in the strings of `k`. */
 struct entry {
 	long long nr;
 	size_t order;
@@ -56,6 +80,7 @@ struct entry {
 struct entries {
 	struct entry *v;
 	size_t n, cap;
+	struct ksyms *k;
 };
 
 static void on_syscall(void *arg, long long nr, const char *entry)
@@ -65,7 +90,7 @@ static void on_syscall(void *arg, long long nr, const char *entry)
 		e->cap = e->cap ? 2 * e->cap : 512;
 		e->v = xrealloc(e->v, e->cap * sizeof(*e->v));
 	}
-	e->v[e->n] = (struct entry){nr, e->n, xstrdup(entry)};
+	e->v[e->n] = (struct entry){nr, e->n, ksyms_strdup(e->k, entry)};
 	e->n++;
 }
 
@@ -78,10 +103,14 @@ static int cmp_entry(const void *a, const void *b)
 }
 
 /* An entry belongs to the (non-private) names with its number; the first
- * __SYSCALL() of a number is the one the table uses. */
+ * __SYSCALL() of a number is the one the table uses. The generic table
+ * lists them in order of number: the sort is then left out. */
 static void assign_entries(struct entries *en, struct ksyms *k)
 {
-	if (en->n)
+	size_t sorted = 1;
+	while (sorted < en->n && cmp_entry(&en->v[sorted - 1], &en->v[sorted]) < 0)
+		sorted++;
+	if (sorted < en->n)
 		qsort(en->v, en->n, sizeof(*en->v), cmp_entry);
 	for (size_t i = 0; i < k->n; i++) {
 		struct ksym *s = &k->v[i];
@@ -94,15 +123,15 @@ static void assign_entries(struct entries *en, struct ksyms *k)
 				hi = mid;
 		}
 		if (s->ok && !s->private && lo < en->n && en->v[lo].nr == s->nr)
-			s->entry = xstrdup(en->v[lo].name);
+			s->entry = en->v[lo].name;
 	}
-	for (size_t i = 0; i < en->n; i++)
-		free(en->v[i].name);
 	free(en->v);
 }
 
 static void collect(struct kpp *p, struct ksyms *k)
 {
+	const char *last_file = NULL; /* the macros of a file come in a run */
+	char *last_copy = NULL;
 	for (size_t i = 0; i < kpp_macro_count(p); i++) {
 		const char *file, *full = kpp_macro(p, i, &file), *name = NULL;
 		int private = 0;
@@ -116,8 +145,10 @@ static void collect(struct kpp *p, struct ksyms *k)
 			k->cap = k->cap ? 2 * k->cap : 512;
 			k->v = xrealloc(k->v, k->cap * sizeof(*k->v));
 		}
+		if (file != last_file)
+			last_file = file, last_copy = ksyms_strdup(k, file);
 		struct ksym *s = &k->v[k->n++];
-		*s = (struct ksym){.name = xstrdup(name), .file = xstrdup(file), .private = private};
+		*s = (struct ksym){.name = ksyms_strdup(k, name), .file = last_copy, .private = private};
 		s->ok = kpp_value(p, full, &s->nr);
 	}
 	for (size_t i = 0; i < kpp_files(p)->n; i++)
@@ -141,7 +172,7 @@ static char *version_of(struct kpp *p)
 int ktable_eval(const struct keval *ke, struct ksyms *out)
 {
 	memset(out, 0, sizeof(*out));
-	struct entries en = {0};
+	struct entries en = {.k = out};
 	struct kpp_opts o = ke->kpp;
 	if (ke->want_entries)
 		o.hook = "__SYSCALL", o.on_hook = on_syscall, o.hook_arg = &en;
