@@ -32,30 +32,7 @@ void clangx_args(struct strv *argv, const struct sysroot *sr, const struct strv 
 	}
 }
 
-/* The TUs clangx_prefetch() parsed, each with the whole of what it was
- * parsed from: a hash alone could hand a scan another TU's facts. */
-static struct ahead {
-	char *key;
-	size_t len;
-	CXTranslationUnit tu;
-} *ahead;
-static size_t nahead;
-static CXIndex ahead_idx; /* outlives the TUs a clangx_parse() took from it */
-
-static char *ahead_key(const char *name, const char *source, const struct strv *args,
-		       unsigned options, size_t *len)
-{
-	struct buf b = {0};
-	buf_add(&b, &options, sizeof(options));
-	buf_add(&b, name, strlen(name) + 1); /* each with its NUL: no two lists alike */
-	buf_add(&b, source, strlen(source) + 1);
-	for (size_t i = 0; i < args->n; i++)
-		buf_add(&b, args->v[i], strlen(args->v[i]) + 1);
-	*len = b.len;
-	return buf_steal(&b);
-}
-
-static CXTranslationUnit parse(CXIndex idx, const char *name, const char *source,
+CXTranslationUnit clangx_parse(CXIndex idx, const char *name, const char *source,
 			       const struct strv *args, unsigned options)
 {
 	struct CXUnsavedFile uf = {.Filename = name, .Contents = source,
@@ -68,48 +45,6 @@ static CXTranslationUnit parse(CXIndex idx, const char *name, const char *source
 		return NULL;
 	}
 	return tu;
-}
-
-CXTranslationUnit clangx_parse(CXIndex idx, const char *name, const char *source,
-			       const struct strv *args, unsigned options)
-{
-	if (nahead) {
-		size_t len;
-		char *key = ahead_key(name, source, args, options, &len);
-		for (size_t i = 0; i < nahead; i++)
-			if (ahead[i].len == len && !memcmp(ahead[i].key, key, len)) {
-				CXTranslationUnit tu = ahead[i].tu;
-				free(ahead[i].key);
-				ahead[i] = ahead[--nahead];
-				free(key);
-				return tu;
-			}
-		free(key);
-	}
-	return parse(idx, name, source, args, options);
-}
-
-int clangx_prefetch(const char *name, const char *source, const struct strv *args,
-		    unsigned options)
-{
-	if (!ahead_idx)
-		ahead_idx = clang_createIndex(0, 0);
-	CXTranslationUnit tu = parse(ahead_idx, name, source, args, options);
-	if (!tu)
-		return -1;
-	ahead = xrealloc(ahead, (nahead + 1) * sizeof(*ahead));
-	ahead[nahead].key = ahead_key(name, source, args, options, &ahead[nahead].len);
-	ahead[nahead++].tu = tu;
-	return 0;
-}
-
-void clangx_prefetch_drop(void)
-{
-	for (size_t i = 0; i < nahead; i++) {
-		clang_disposeTranslationUnit(ahead[i].tu);
-		free(ahead[i].key);
-	}
-	nahead = 0;
 }
 
 char *clangx_str(CXString s)

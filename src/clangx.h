@@ -21,14 +21,6 @@ const char *clangx_resource_dir(void);
  * if libclang fails outright (diagnostics of the TU do not fail it). */
 CXTranslationUnit clangx_parse(CXIndex idx, const char *name, const char *source,
 			       const struct strv *args, unsigned options);
-/* Parses ahead what a later clangx_parse() of the same name, source, args
- * and options will ask for, which then takes this TU instead of parsing (a
- * -j worker parses before it takes the DB's write lock, scan_par.c). 0, or
- * -1 with err_set(). */
-int clangx_prefetch(const char *name, const char *source, const struct strv *args,
-		    unsigned options);
-/* Disposes the TUs parsed ahead that no clangx_parse() took. */
-void clangx_prefetch_drop(void);
 /* Loads libclang (clang_lazy.c) if it is not yet: before the process
  * confines its reads, which would hide the library. 0 or -1 with err_set(). */
 int clangx_load(void);

@@ -237,9 +237,8 @@ int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id)
 	if (rc < 0)
 		goto fail;
 	if (db_prepare(db, &st,
-		       "INSERT INTO scan(id,kind,sysroot,arch,variant,label,layout,created,tool_version)"
-		       " VALUES((SELECT ?8 WHERE NOT EXISTS (SELECT 1 FROM scan WHERE id=?8)),"
-		       "?1,?2,?3,?7,?4,?5,strftime('%Y-%m-%dT%H:%M:%SZ','now'),?6)") < 0)
+		       "INSERT INTO scan(kind,sysroot,arch,variant,label,layout,created,tool_version)"
+		       " VALUES(?1,?2,?3,?7,?4,?5,strftime('%Y-%m-%dT%H:%M:%SZ','now'),?6)") < 0)
 		goto fail;
 	db_bind_text(st, 1, k->kind);
 	db_bind_text(st, 2, k->sysroot);
@@ -248,9 +247,6 @@ int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id)
 	db_bind_text(st, 5, k->layout);
 	db_bind_text(st, 6, SYSCOV_VERSION);
 	db_bind_text(st, 7, k->variant ? k->variant : "");
-	if (db->want_id > 0) /* else NULL: SQLite's next id */
-		sqlite3_bind_int64(st, 8, db->want_id);
-	db->want_id = 0;
 	rc = db_step_done(db, st);
 	sqlite3_finalize(st);
 	if (rc < 0)

@@ -17,10 +17,6 @@ struct db {
 	char *path;
 	sqlite3_stmt *ins_input, *ins_diag; /* prepared once: thousands of rows per scan */
 	int made;  /* this open made the file: commits unsynced until db_close() */
-	/* the id the next db_scan_begin() gives its scan if no scan has it
-	 * (a -j worker's: ids in target order, whatever order scans end in);
-	 * 0 for SQLite's next; reset by that call */
-	int64_t want_id;
 };
 
 /* Opens (creating if `create`) and migrates the DB. Errors (EXIT_DB): not a

@@ -422,8 +422,6 @@ static int leave_out_conflicts(struct hscan *hs)
 	return rc;
 }
 
-#define TU_OPTIONS (CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_KeepGoing)
-
 /* Parses the TU, dropping bad headers and reparsing, at most MAX_ROUNDS
  * times. Returns the last TU (NULL with err_set() if libclang failed). */
 static CXTranslationUnit parse_headers(struct hscan *hs, CXIndex idx, const struct strv *args)
@@ -433,7 +431,8 @@ static CXTranslationUnit parse_headers(struct hscan *hs, CXIndex idx, const stru
 	for (int round = 0; round < MAX_ROUNDS; round++) {
 		char *src = build_tu(hs);
 		uint64_t t0 = now_ns();
-		tu = clangx_parse(idx, TU_NAME, src, args, TU_OPTIONS);
+		tu = clangx_parse(idx, TU_NAME, src, args,
+				  CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_KeepGoing);
 		free(src);
 		if (!tu)
 			break;
@@ -637,36 +636,6 @@ static void hscan_free(struct hscan *hs)
 	sqlite3_finalize(hs->ins_param);
 }
 
-/* Parses the TU and records its declarations, the man pages' prototypes
- * it carries and its files as inputs. */
-static int parse_walk(struct hscan *hs, const struct strv *args)
-{
-	CXIndex idx = clang_createIndex(0, 0);
-	CXTranslationUnit tu = parse_headers(hs, idx, args);
-	int rc = -1;
-	if (tu) {
-		uint64_t t0 = now_ns(), db0 = hs->t_db;
-		clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, hs);
-		hs->t_walk = now_ns() - t0 - (hs->t_db - db0);
-		rc = hs->rc;
-		struct strv unclean = {0};
-		for (size_t i = 0; i < hs->nh; i++)
-			if (hs->h[i].dropped || hs->h[i].erred)
-				strv_push(&unclean, hs->h[i].name);
-		if (rc == 0)
-			rc = man_proto_batch(hs->ctx->man_typing, tu, TU_NAME, &unclean);
-		strv_free(&unclean);
-		if (rc == 0) {
-			t0 = now_ns();
-			rc = note_inputs(hs, tu);
-			hs->t_db += now_ns() - t0;
-		}
-		clang_disposeTranslationUnit(tu);
-	}
-	clang_disposeIndex(idx);
-	return rc;
-}
-
 int libc_scan_headers(struct scan_ctx *ctx)
 {
 	struct hscan hs = {.ctx = ctx, .sr = ctx->sr};
@@ -691,16 +660,33 @@ int libc_scan_headers(struct scan_ctx *ctx)
 		 * error; the headers' warnings do not count anyway */
 		if (!ctx->man_typing)
 			strv_push(&args, "-w");
-		if (ctx->prefetch) { /* parse_headers()'s first round, for it to take */
-			char *src = build_tu(&hs);
-			rc = clangx_prefetch(TU_NAME, src, &args, TU_OPTIONS);
-			free(src);
+		CXIndex idx = clang_createIndex(0, 0);
+		CXTranslationUnit tu = parse_headers(&hs, idx, &args);
+		if (!tu) {
+			rc = -1;
 		} else {
-			rc = parse_walk(&hs, &args);
+			uint64_t t0 = now_ns(), db0 = hs.t_db;
+			clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &hs);
+			hs.t_walk = now_ns() - t0 - (hs.t_db - db0);
+			rc = hs.rc;
+			struct strv unclean = {0};
+			for (size_t i = 0; i < hs.nh; i++)
+				if (hs.h[i].dropped || hs.h[i].erred)
+					strv_push(&unclean, hs.h[i].name);
+			if (rc == 0)
+				rc = man_proto_batch(ctx->man_typing, tu, TU_NAME, &unclean);
+			strv_free(&unclean);
+			if (rc == 0) {
+				t0 = now_ns();
+				rc = note_inputs(&hs, tu);
+				hs.t_db += now_ns() - t0;
+			}
+			clang_disposeTranslationUnit(tu);
 		}
+		clang_disposeIndex(idx);
 		strv_free(&args);
 	}
-	if (rc == 0 && !ctx->prefetch)
+	if (rc == 0)
 		rc = man_proto_finish(ctx);
 	if (rc == 0 && hs.ndiag_over) {
 		char *m = xasprintf("%zu more header diagnostics not recorded", hs.ndiag_over);

@@ -490,22 +490,18 @@ static int64_t insert_page(struct man_db *m, const struct page_row *r)
 	if (db_step_done(m->ctx->db, st) < 0)
 		return -1;
 	int64_t id = sqlite3_last_insert_rowid(m->ctx->db->h);
-	/* the header TU is made of the includes (and of the prototypes, which
-	 * the typing takes from memory): a prefetch writes no more */
-	for (size_t i = 0; i < mi->includes.n; i++) {
-		sqlite3_bind_int64(m->inc, 1, id);
-		sqlite3_bind_int(m->inc, 2, (int)i);
-		db_bind_text(m->inc, 3, mi->includes.v[i]);
-		if (db_step_done(m->ctx->db, m->inc) < 0)
-			return -1;
-	}
-	if (m->ctx->prefetch)
-		return id;
 	for (size_t i = 0; i < mi->names.n; i++) {
 		sqlite3_bind_int64(m->name, 1, id);
 		db_bind_text(m->name, 2, mi->names.v[i]);
 		sqlite3_bind_int(m->name, 3, strv_contains(&mi->always_ok, mi->names.v[i]));
 		if (db_step_done(m->ctx->db, m->name) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < mi->includes.n; i++) {
+		sqlite3_bind_int64(m->inc, 1, id);
+		sqlite3_bind_int(m->inc, 2, (int)i);
+		db_bind_text(m->inc, 3, mi->includes.v[i]);
+		if (db_step_done(m->ctx->db, m->inc) < 0)
 			return -1;
 	}
 	for (size_t i = 0; i < mi->ftm.n; i++) {
@@ -775,9 +771,9 @@ static int write_file(struct man_db *m, const struct man_src *src, struct batch 
 		struct page_row row = {.file = file, .mi = mi};
 		if (rc == 0 && insert_page(m, &row) < 0)
 			rc = -1;
-		if (rc == 0 && is_syscalls(mi) && !m->ctx->prefetch)
+		if (rc == 0 && is_syscalls(mi))
 			rc = syscalls_table(m, doc, p->path);
-		if (rc == 0 && mi->title && !strcasecmp(mi->title, "unimplemented") && !m->ctx->prefetch)
+		if (rc == 0 && mi->title && !strcasecmp(mi->title, "unimplemented"))
 			rc = unimplemented_list(m, mi);
 	}
 	return rc;

@@ -183,55 +183,6 @@ int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli,
 	return rc;
 }
 
-/* What the header TU of a sysroot is made of (the man pages' includes and
- * prototypes), then the TU itself, parsed ahead (ctx.prefetch). */
-static const struct scanner prefetch_scanners[] = {
-	{"man", man_scan},
-	{"headers", libc_scan_headers},
-};
-
-int scan_sysroot_prefetch(struct db *scratch, const struct sysroot *sr, const struct cli *cli)
-{
-	struct scan_key k = sysroot_key(sr);
-	struct scan_ctx ctx = {.db = scratch, .sr = sr, .arch = sr->arch, .cli = cli, .prefetch = 1};
-	int verbosity = g_verbosity;
-	g_verbosity = 0; /* the scan proper says all there is to say */
-	int rc = db_scan_begin(scratch, &k, &ctx.scan_id);
-	if (rc == 0) {
-		rc = run_scanners(&ctx, prefetch_scanners, ARRAY_SIZE(prefetch_scanners));
-		man_proto_drop(&ctx);
-		db_scan_rollback(scratch);
-	}
-	g_verbosity = verbosity;
-	free((char *)k.label);
-	free((char *)k.variant);
-	return rc;
-}
-
-int scan_sysroot_stored(struct db *db, const struct sysroot *sr, int64_t *id)
-{
-	struct scan_key k = sysroot_key(sr);
-	sqlite3_stmt *st;
-	int rc = db_prepare(db, &st, "SELECT id FROM scan WHERE kind=?1 AND sysroot=?2 AND arch=?3"
-				     " AND variant=?4");
-	if (rc == 0) {
-		db_bind_text(st, 1, k.kind);
-		db_bind_text(st, 2, k.sysroot);
-		db_bind_text(st, 3, k.arch);
-		db_bind_text(st, 4, k.variant);
-		int s = sqlite3_step(st);
-		if (s == SQLITE_ROW)
-			*id = sqlite3_column_int64(st, 0);
-		else
-			rc = s == SQLITE_DONE ? err_set(EXIT_INTERNAL, "%s: no stored scan", sr->root)
-					      : db_fail(db, "read");
-		sqlite3_finalize(st);
-	}
-	free((char *)k.label);
-	free((char *)k.variant);
-	return rc;
-}
-
 int scan_kernel_tree(struct db *db, const char *tree, const struct cli *cli, int64_t *id)
 {
 	char *real = realpath(tree, NULL);

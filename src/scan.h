@@ -29,9 +29,6 @@ struct scan_ctx {
 	/* the man pages' prototypes, left by the man scanner to the header
 	 * scanner's TU (man_typing.h) */
 	struct man_typer *man_typing;
-	/* parse ahead only (scan_sysroot_prefetch()): the header scanner
-	 * leaves its TU to clangx_parse() and writes nothing */
-	int prefetch;
 };
 
 struct scanner {
@@ -55,17 +52,12 @@ int libc_scan_headers(struct scan_ctx *ctx);
 /* Scans one sysroot for its primary ABI: every scanner of the sysroot
  * pipeline in one transaction. Stores the new scan id in *id. */
 int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id);
-/* Parses ahead the header TU that scan_sysroot() of sr will parse, using
- * `scratch` (a DB of no consequence) for what the TU is made of: a -j
- * worker does it before it takes the main DB's write lock. 0 or -1. */
-int scan_sysroot_prefetch(struct db *scratch, const struct sysroot *sr, const struct cli *cli);
-/* The id of the stored scan of sr. 0, or -1 with err_set(). */
-int scan_sysroot_stored(struct db *db, const struct sysroot *sr, int64_t *id);
 /* 1 (with its id) when the stored scan of sr has unchanged inputs and is
  * kept (scan_cache.h), 0 when it needs a scan, -1 on a DB error. */
 int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id);
-/* Scans n sysroots with up to `workers` forked processes, each writing its
- * scans into db in turn (scan_par.c); ids[i] gets the scan of srs[i]. */
+/* Scans n sysroots with up to `workers` forked processes, each into a DB of
+ * its own, copied into db as it finishes (scan_par.c); ids[i] gets the scan
+ * of srs[i]. */
 int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size_t n,
 			   const struct cli *c, int workers, int64_t *ids);
 /* 1 when a and b are the same stored scan: sysroot, ABI and split dirs. */

@@ -2,20 +2,17 @@
  * (`-j N`, see scan.h).
  *
  * The scanners hold the DB's write lock for their whole scan transaction, so
- * N writers on one DB would run one after the other; and a scan written
- * into a DB of its own and copied over costs its rows' inserts twice (the
- * copy alone was a sixth of a 9-sysroot audit's instructions). Instead N
- * forked workers take the scans one at a time over a pipe, and each first
- * parses its sysroot's header TU, the bulk of a scan, without the lock
- * (scan_sysroot_prefetch(), into a scratch DB in memory), then takes the
- * write token, runs the scan proper into the main DB, which finds its TU
- * parsed, and classifies it. One token passes between the workers in a
- * pipe: a worker waits for the lock in read(), not in SQLite's busy
- * handler, which sleeps in steps of up to 100 ms. Each scan takes the id
- * its place among the targets gives it (db.h: want_id), so ids do not
- * depend on timing. A scan whose inputs are unchanged is kept before any
- * worker starts (scan_cache.h), and the man pages the workers will read
- * are parsed before they fork (man_scan_warm()). */
+ * N writers on one DB would run one after the other. Instead N forked
+ * workers take the scans one at a time over a pipe, each scan into a DB of
+ * its own (a temp file beside the main DB, inside the dirs the process may
+ * read), and the parent copies each finished scan's rows into the main DB in
+ * one transaction of its own while the workers keep parsing: the writes
+ * stay serialized and the parsing runs on every core. The copy is generic over the schema: it
+ * walks the tables in creation order (parents first) and shifts every
+ * INTEGER PRIMARY KEY `id` and every foreign key by the main table's
+ * current max(id), so ids never clash. A scan whose inputs are unchanged is
+ * kept before any worker starts (scan_cache.h), and the man pages the
+ * workers will read are parsed before they fork (man_scan_warm()). */
 #define _GNU_SOURCE
 #include "classify.h"
 #include "clangx.h"
@@ -26,6 +23,7 @@
 #include "scan_cache.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <poll.h>
@@ -36,73 +34,47 @@
 struct job {
 	const struct sysroot *sr;
 	int64_t *id;
-	int64_t want; /* the id its scan takes if free: its place in the targets */
-	pid_t pid;    /* 0 to scan, -1 kept; once given out, its worker's */
-	int done;     /* finished: its scan is in the DB (or it failed) */
+	pid_t pid;   /* 0 to scan, -1 kept; once given out, its worker's */
+	int done;    /* finished, its DB waits to be copied */
+	char *path;  /* the worker's DB */
 };
 
-/* A worker's DBs: the main one, and the scratch DB of its prefetches. */
-struct wdb {
-	struct db db, scratch;
-	int tok[2]; /* the write token's pipe */
-};
-
-static void token_take(const struct wdb *w)
+static void remove_db(const char *path)
 {
-	char t;
-	while (read(w->tok[0], &t, 1) < 0 && errno == EINTR)
-		;
+	static const char *const sfx[] = {"", "-wal", "-shm", "-journal"};
+	for (size_t i = 0; i < ARRAY_SIZE(sfx); i++) {
+		char *p = xasprintf("%s%s", path, sfx[i]);
+		unlink(p);
+		free(p);
+	}
 }
 
-static void token_give(const int tok[2])
+/* One job in a worker: one scan into its own DB, and for an audit its
+ * verdicts and wrapper header (`cls`: the main DB has no kernel-tree scan,
+ * whose entry points classify would consult, so the worker's DB classifies
+ * alike). Returns the exit code, a failure's message in err_msg(). */
+static int run_job(const struct job *j, const struct cli *c, int cls)
 {
-	while (write(tok[1], "t", 1) < 0 && errno == EINTR)
-		;
-}
-
-/* One job in a worker: the header TU parsed ahead, then under the token the
- * scan into the main DB and, for an audit, its verdicts and wrapper header
- * (`cls`). Returns the exit code, a failure's message in err_msg(). */
-static int run_job(struct wdb *w, const struct job *j, const struct cli *c, int cls)
-{
-	/* a failure here is met again by the scan proper, which says it */
-	if (scan_sysroot_prefetch(&w->scratch, j->sr, c) < 0)
-		err_clear();
-	token_take(w);
+	struct db w = {0};
 	int64_t id;
-	w->db.want_id = j->want;
-	int rc = scan_sysroot(&w->db, j->sr, c, &id);
-	if (rc == 0 && cls) {
+	remove_db(j->path);
+	/* made from the schema's image (db_open): no migrations per job */
+	int rc = db_open(&w, j->path, 1);
+	/* a throwaway DB: no journal, no fsync (a crash loses only the run) */
+	if (rc == 0)
+		rc = db_exec(&w, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF");
+	if (rc == 0)
+		rc = scan_sysroot(&w, j->sr, c, &id);
+	if (rc == 0 && cls) { /* and its wrapper header, made of nothing else */
 		char *fp = scan_cache_fingerprint(c);
-		rc = classify_scan(&w->db, id) < 0 || scan_cache_mark_classified(&w->db, id, fp) < 0 ||
-				     gen_audit(&w->db, &id, 1, c->output ? c->output : "reports") < 0
+		rc = classify_scan(&w, id) < 0 || scan_cache_mark_classified(&w, id, fp) < 0 ||
+				     gen_audit(&w, &id, 1, c->output ? c->output : "reports") < 0
 			     ? -1 : 0;
 		free(fp);
 	}
-	token_give(w->tok);
-	clangx_prefetch_drop(); /* what the scan did not take: its inputs changed */
+	db_close(&w);
 	fflush(NULL);
 	return rc == 0 ? 0 : err_code() ? (int)err_code() : EXIT_INTERNAL;
-}
-
-/* The scratch DB needs its rows only until the TU is built from them: no
- * secondary indexes and no foreign-key checks to pay for on every insert
- * (the joins that read them build automatic indexes). */
-static int lighten(struct db *db)
-{
-	struct strv idx = {0};
-	sqlite3_stmt *st;
-	int rc = db_prepare(db, &st, "SELECT name FROM sqlite_master WHERE type='index' AND sql IS NOT NULL");
-	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW)
-		strv_push(&idx, (const char *)sqlite3_column_text(st, 0));
-	sqlite3_finalize(st);
-	for (size_t i = 0; i < idx.n && rc == 0; i++) {
-		char *sql = xasprintf("DROP INDEX \"%s\"", idx.v[i]);
-		rc = db_exec(db, sql);
-		free(sql);
-	}
-	strv_free(&idx);
-	return rc == 0 ? db_exec(db, "PRAGMA foreign_keys=OFF") : -1;
 }
 
 /* A worker process: the jobs the parent sends on `cmd` (their indexes),
@@ -110,39 +82,139 @@ static int lighten(struct db *db)
  * process runs several scans so that its heap stays warm: a process per
  * scan faulted in a fresh heap for every header parse (46 k page faults
  * for 9 sysroots, against 9 k in one process). */
-static _Noreturn void worker(const struct job *jobs, struct wdb *w, const char *path, int made,
-			     int cmd, int res, const struct cli *c, int cls)
+static _Noreturn void worker(const struct job *jobs, int cmd, int res, const struct cli *c, int cls)
 {
-	/* the parent's connection is not this process's to use; a DB this
-	 * run made commits unsynced until the parent's db_close() (db.c), and
-	 * only that close checkpoints */
-	int open = db_open(&w->db, path, 0) == 0 &&
-		   db_exec(&w->db, made ? "PRAGMA wal_autocheckpoint=0; PRAGMA synchronous=OFF"
-					: "PRAGMA wal_autocheckpoint=0") == 0 &&
-		   db_open(&w->scratch, ":memory:", 1) == 0 && lighten(&w->scratch) == 0;
 	size_t k;
 	while (read(cmd, &k, sizeof(k)) == (ssize_t)sizeof(k)) {
-		int sent = err_send(res, open ? run_job(w, &jobs[k], c, cls)
-					      : err_code() ? (int)err_code() : EXIT_INTERNAL);
+		int sent = err_send(res, run_job(&jobs[k], c, cls));
 		err_clear();
 		if (sent < 0)
 			break;
 	}
-	db_close(&w->scratch);
-	db_close(&w->db);
 	_exit(0);
 }
 
-/* The highest scan id in use, 0 for none. */
-static int max_scan_id(struct db *db, int64_t *out)
+/* One statement's single integer, or `dflt` for no row / NULL. */
+static int query_int(struct db *db, const char *sql, const char *arg, int64_t dflt, int64_t *out)
 {
 	sqlite3_stmt *st;
-	if (db_prepare(db, &st, "SELECT coalesce(max(id), 0) FROM scan") < 0)
+	if (db_prepare(db, &st, sql) < 0)
 		return -1;
+	if (arg)
+		db_bind_text(st, 1, arg);
 	int rc = sqlite3_step(st);
-	*out = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	*out = rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL ? sqlite3_column_int64(st, 0) : dflt;
 	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : db_fail(db, "read");
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db_fail(db, "merge");
+}
+
+struct tab {
+	char *name;
+	int64_t off;
+};
+
+/* INSERT INTO main.T(cols) SELECT cols with ids shifted FROM w.T */
+static char *copy_sql(struct db *db, const char *t, const struct tab *tabs, size_t nt, int64_t off)
+{
+	struct buf cols = {0}, sel = {0};
+	sqlite3_stmt *ti, *fk;
+	char *q = xasprintf("PRAGMA main.table_info(\"%s\")", t), *q2 = xasprintf("PRAGMA main.foreign_key_list(\"%s\")", t);
+	int ok = db_prepare(db, &ti, q) == 0 && db_prepare(db, &fk, q2) == 0;
+	free(q);
+	free(q2);
+	if (!ok)
+		return NULL;
+	struct strv fcol = {0}, ftab = {0};
+	while (sqlite3_step(fk) == SQLITE_ROW) {
+		strv_push(&ftab, (const char *)sqlite3_column_text(fk, 2));
+		strv_push(&fcol, (const char *)sqlite3_column_text(fk, 3));
+	}
+	sqlite3_finalize(fk);
+	while (sqlite3_step(ti) == SQLITE_ROW) {
+		const char *col = (const char *)sqlite3_column_text(ti, 1);
+		int pk = sqlite3_column_int(ti, 5);
+		buf_printf(&cols, "%s\"%s\"", cols.len ? "," : "", col);
+		int64_t shift = pk && !strcmp(col, "id") ? off : 0;
+		for (size_t i = 0; i < fcol.n; i++)
+			if (!strcmp(fcol.v[i], col))
+				for (size_t k = 0; k < nt; k++)
+					if (!strcmp(tabs[k].name, ftab.v[i]))
+						shift = tabs[k].off;
+		buf_printf(&sel, "%s\"%s\"%s", sel.len ? "," : "", col, shift ? "+" : "");
+		if (shift)
+			buf_printf(&sel, "%lld", (long long)shift);
+	}
+	sqlite3_finalize(ti);
+	strv_free(&fcol);
+	strv_free(&ftab);
+	char *sql = xasprintf("INSERT INTO main.\"%s\"(%s) SELECT %s FROM w.\"%s\"", t, cols.p, sel.p, t);
+	buf_free(&cols);
+	buf_free(&sel);
+	return sql;
+}
+
+/* Copies the one scan of the worker DB at path into the main DB,
+ * replacing the stored scan of the same key; its new id in *id. */
+static int merge(struct db *db, const char *path, int64_t *id)
+{
+	uint64_t t0 = now_ns();
+	sqlite3_stmt *st;
+	/* the copy's statement journal would be a temp file in /var/tmp,
+	 * which Landlock (confine.h) does not let the process open */
+	if (db_exec(db, "PRAGMA temp_store=MEMORY") < 0 ||
+	    db_prepare(db, &st, "ATTACH DATABASE ?1 AS w") < 0)
+		return -1;
+	db_bind_text(st, 1, path);
+	int rc = db_step_done(db, st);
+	sqlite3_finalize(st);
+	if (rc < 0)
+		return -1;
+	struct tab *tabs = NULL;
+	size_t nt = 0;
+	rc = db_exec(db, "BEGIN IMMEDIATE");
+	if (rc == 0)
+		rc = db_exec(db, "DELETE FROM main.scan WHERE (kind, sysroot, arch, variant) IN"
+				 " (SELECT kind, sysroot, arch, variant FROM w.scan)");
+	if (rc == 0)
+		rc = db_prepare(db, &st, "SELECT name FROM main.sqlite_master WHERE type='table'"
+					 " AND name NOT LIKE 'sqlite_%' ORDER BY rowid");
+	if (rc == 0) {
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			tabs = xrealloc(tabs, (nt + 1) * sizeof(*tabs));
+			tabs[nt++] = (struct tab){.name = xstrdup((const char *)sqlite3_column_text(st, 0))};
+		}
+		sqlite3_finalize(st);
+	}
+	for (size_t i = 0; i < nt && rc == 0; i++) {
+		int64_t has_id;
+		char *q = xasprintf("SELECT count(*) FROM pragma_table_info('%s') WHERE name='id' AND pk=1", tabs[i].name);
+		rc = query_int(db, q, NULL, 0, &has_id);
+		free(q);
+		if (rc == 0 && has_id) {
+			q = xasprintf("SELECT max(id) FROM main.\"%s\"", tabs[i].name);
+			rc = query_int(db, q, NULL, 0, &tabs[i].off);
+			free(q);
+		}
+		char *sql = rc == 0 ? copy_sql(db, tabs[i].name, tabs, nt, tabs[i].off) : NULL;
+		rc = sql ? db_exec(db, sql) : -1;
+		free(sql);
+	}
+	if (rc == 0)
+		rc = query_int(db, "SELECT id FROM w.scan", NULL, -1, id);
+	if (rc == 0 && nt)
+		*id += tabs[0].off; /* scan is the first table */
+	if (rc == 0)
+		rc = db_exec(db, "COMMIT");
+	else
+		db_scan_rollback(db);
+	sqlite3_exec(db->h, "DETACH DATABASE w", NULL, NULL, NULL);
+	if (rc == 0)
+		debug("copied scan %lld of %s in %.1f ms", (long long)*id, path,
+		      (double)(now_ns() - t0) / 1e6);
+	for (size_t i = 0; i < nt; i++)
+		free(tabs[i].name);
+	free(tabs);
+	return rc;
 }
 
 /* For audit: job j's report dir, written as soon as its scan is in the main
@@ -151,7 +223,7 @@ static int max_scan_id(struct db *db, int64_t *out)
  * report step then writes the rest (and says the error). 1 to go on. */
 static int write_early(struct db *db, const struct job *j, const struct cli *c, const char *fp)
 {
-	if ((j->pid < 0 && scan_cache_verdicts_current(db, *j->id, fp) != 1) ||
+	if ((!j->path && scan_cache_verdicts_current(db, *j->id, fp) != 1) ||
 	    report_early(db, *j->id, c->output ? c->output : "reports") < 0) {
 		err_clear();
 		return 0;
@@ -186,22 +258,20 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	 * loader thread may hold the dynamic loader's lock */
 	if (parse && clangx_load() < 0)
 		rc = -1;
-	int cls = c->classify;
-	char *fp = cls ? scan_cache_fingerprint(c) : NULL;
-	/* every job's id before any fork: the workers see the array as it was
-	 * when they were forked */
-	int64_t base = 0;
-	if (rc == 0 && max_scan_id(db, &base) < 0)
+	int64_t trees = 1;
+	if (rc == 0 && c->classify &&
+	    query_int(db, "SELECT count(*) FROM scan WHERE kind = 'kernel-tree'", NULL, 0, &trees) < 0)
 		rc = -1;
+	int cls = c->classify && trees == 0;
+	char *fp = cls ? scan_cache_fingerprint(c) : NULL;
+	/* every job's paths before any fork: the workers see the array as it
+	 * was when they were forked */
 	size_t todo = 0;
 	for (size_t i = 0; i < n; i++)
-		if (jobs[i].pid == 0)
-			jobs[i].want = base + (int64_t)++todo;
-	struct wdb wd = {.tok = {-1, -1}};
-	if (rc == 0 && todo && pipe(wd.tok) < 0)
-		rc = err_set(EXIT_INTERNAL, "pipe: %s", strerror(errno));
-	if (rc == 0 && todo)
-		token_give(wd.tok);
+		if (jobs[i].pid == 0) {
+			jobs[i].path = xasprintf("%s.job%zu.%ld", db->path, i + 1, (long)getpid());
+			todo++;
+		}
 	size_t nw = todo < (size_t)workers ? todo : (size_t)workers;
 	/* with every scan kept, the outputs may be current (out_cache.h) */
 	int early = cls && todo;
@@ -234,7 +304,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			}
 			close(cp[1]);
 			close(rp[0]);
-			worker(jobs, &wd, db->path, db->made, cp[0], rp[1], c, cls);
+			worker(jobs, cp[0], rp[1], c, cls);
 		}
 		close(cp[0]);
 		close(rp[1]);
@@ -269,9 +339,9 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		/* merge after refilling: the copy runs while the workers parse,
 		 * so no core waits for it; copied in target order, so that ids
 		 * do not depend on timing */
-		for (; merged < n && rc == 0 && (jobs[merged].done || jobs[merged].pid < 0); merged++) {
+		for (; merged < n && rc == 0 && (jobs[merged].done || !jobs[merged].path); merged++) {
 			if (jobs[merged].done) {
-				rc = scan_sysroot_stored(db, jobs[merged].sr, jobs[merged].id);
+				rc = merge(db, jobs[merged].path, jobs[merged].id);
 				if (rc == 0 && cls) {
 					scan_cache_note_verdicts(*jobs[merged].id);
 					gen_note_done(*jobs[merged].id);
@@ -298,9 +368,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 					rc = -1;
 				continue;
 			}
-			/* no answer: the worker died in the job, maybe with the
-			 * token, which the others (ending their jobs) then need */
-			token_give(wd.tok);
+			/* no answer: the worker died in the job */
 			int status = 0;
 			waitpid(wk[w].pid, &status, 0);
 			wk[w].pid = -1;
@@ -331,10 +399,11 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			waitpid(wk[w].pid, NULL, 0);
 	}
 	free(wk);
-	if (wd.tok[0] >= 0) {
-		close(wd.tok[0]);
-		close(wd.tok[1]);
-	}
+	for (size_t i = 0; i < n; i++)
+		if (jobs[i].path) {
+			remove_db(jobs[i].path);
+			free(jobs[i].path);
+		}
 	free(jobs);
 	return rc;
 }
