@@ -26,14 +26,22 @@ CLANG=$(command -v clang-14 || command -v clang)
 
 # ms_of CMD...: one run's "wall cpu" times in ms (cpu = user + sys of the
 # command and its children: what a busy shared machine does not inflate),
-# output discarded
+# output discarded; wall to the microsecond (EPOCHREALTIME), as the
+# smallest figures are a few ms
 ms_of() {
 	local t
 	# a failed run is left out (and said on stderr): an older syscov
 	# without -j still gets its other figures
-	t=$( { TIMEFORMAT='%3R %3U %3S'; time "$@" >/dev/null 2>&1; } 2>&1 ) ||
-		{ echo "bench: failed: $*" >&2; return 0; }
-	awk '{ printf "%.3f %.3f\n", $1 * 1000, ($2 + $3) * 1000 }' <<<"$t"
+	t=$( {
+		TIMEFORMAT='%3U %3S'
+		s=$EPOCHREALTIME
+		time "$@" >/dev/null 2>&1
+		r=$?
+		echo "wall $s $EPOCHREALTIME"
+		exit $r
+	} 2>&1 ) || { echo "bench: failed: $*" >&2; return 0; }
+	awk '$1 == "wall" { w = ($3 - $2) * 1000 } $1 != "wall" { c = ($1 + $2) * 1000 }
+		END { printf "%.3f %.3f\n", w, c }' <<<"$t"
 }
 # median of column 1 (wall) and column 2 (cpu) of "wall cpu" lines
 median() {
@@ -57,6 +65,7 @@ rounds() {
 	local fn
 	for _ in $(seq "$RUNS"); do
 		for fn in "$@"; do ms_of "$fn" >>"$W/$fn.ms"; done
+		rm -f "$W"/fresh.*
 	done
 }
 of() { median <"$W/$1.ms"; }
@@ -67,7 +76,10 @@ ratio() {
 }
 row() { printf '%-46s %9s %9s ms  %s\n' "$1" "${2% *}" "${2#* }" "${3:-}"; }
 sum() { awk '{w += $1; c += $2} END { printf "%.1f %.1f\n", w, c }'; }
-fresh() { rm -f "$DB" "$DB"-wal "$DB"-shm; "$@"; }
+# fresh CMD...: CMD into a new DB, one no run has used: nothing is deleted
+# inside the timing (an rm is a process start, ~2 ms here, most of the
+# tree figure's floor); rounds() deletes them between rounds
+fresh() { "$@" --db "$W/fresh.$BASHPID.db"; }
 
 echo "syscov benchmark: $RUNS runs each, medians; $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%F)"
 echo "syscov: $SYSCOV"
@@ -89,7 +101,7 @@ hdr_cmd=("$CLANG" -fsyntax-only -w -target "$triple" -nostdinc -std=gnu11 -D_GNU
 	-isystem "$res/include" -isystem "/usr/include/$multi" -isystem /usr/include "$W/tu.c")
 
 # --- floors and the cold audit, in turn
-audit=("$SYSCOV" audit / -q --db "$DB" -o "$W/rep")
+audit=("$SYSCOV" audit / -q -o "$W/rep")
 floor_zcat() { zcat -f "${man_files[@]}"; }
 floor_readelf() { readelf --dyn-syms -W "$libc_so"; }
 floor_clang() { "${hdr_cmd[@]}"; }
@@ -110,8 +122,8 @@ row "floor: sum" "$floor"
 # --- the host audit: cold (fresh DB), repeat (unchanged inputs)
 cold=$(of cold_audit)
 row "cold audit of / (fresh DB)" "$cold" "$(ratio "$cold" "$floor") floor sum"
-"${audit[@]}" >/dev/null
-warm=$(median_ms "${audit[@]}")
+"${audit[@]}" --db "$DB" >/dev/null
+warm=$(median_ms "${audit[@]}" --db "$DB")
 row "repeat audit of /, unchanged inputs" "$warm" "$(ratio "$warm" "$cold") cold"
 
 # --- each scanner's share of a cold scan (-v timings), beside its floor
@@ -141,7 +153,7 @@ for t in aarch64-linux-gnu arm-linux-gnueabihf i686-linux-gnu mips64el-linux-gnu
 	[ -d "/usr/$t/include" ] && cross+=("/usr/$t")
 done
 if [ ${#cross[@]} -gt 0 ]; then
-	mx=("$SYSCOV" audit "${cross[@]}" -q --db "$DB" -o "$W/rep")
+	mx=("$SYSCOV" audit "${cross[@]}" -q -o "$W/rep")
 	matrix_j1() { fresh "${mx[@]}" -j1; }
 	matrix_j2() { fresh "${mx[@]}" -j2; }
 	# the floor of any -j2 on this machine: the matrix's two halves as two
@@ -149,10 +161,9 @@ if [ ${#cross[@]} -gt 0 ]; then
 	# nothing shared, nothing serial, so their ratio to -j1 is what two
 	# cores give two processes here
 	half() {
-		local db=$W/half$1.db t=() i
+		local t=() i
 		for i in "${!cross[@]}"; do [ $((i % 2)) = "$1" ] && t+=("${cross[$i]}"); done
-		rm -f "$db" "$db"-wal "$db"-shm
-		"$SYSCOV" audit "${t[@]}" -q --db "$db" -o "$W/rep$1" -j1
+		fresh "$SYSCOV" audit "${t[@]}" -q -o "$W/rep$1" -j1
 	}
 	matrix_halves() { half 0 & half 1; wait $!; }
 	rounds matrix_j1 matrix_j2 matrix_halves
@@ -170,8 +181,9 @@ if [ -z "$ksrc" ] && "$TOP/tests/ktable/extract.sh" "$BUILD/ktable-linux-6.1" >/
 	ksrc=$BUILD/ktable-linux-6.1/linux-source-6.1
 fi
 if [ -n "$ksrc" ] && [ -d "$ksrc" ]; then
-	tree=("$SYSCOV" scan --kernel-src "$ksrc" -q --db "$DB")
-	fresh "${tree[@]}"
+	tree=("$SYSCOV" scan --kernel-src "$ksrc" -q)
+	rm -f "$DB" "$DB"-wal "$DB"-shm
+	"${tree[@]}" --db "$DB"
 	mapfile -t tbl < <(q "SELECT path FROM input WHERE scan_id=(SELECT id FROM scan WHERE kind='kernel-tree') AND kind!='dir' ORDER BY rowid")
 	floor_cat() { cat "${tbl[@]}"; }
 	tree_scan() { fresh "${tree[@]}"; }
@@ -190,7 +202,8 @@ else
 fi
 
 # --- generated wrappers against glibc's and syscall()
-fresh "$SYSCOV" scan / -q --db "$DB"
+rm -f "$DB" "$DB"-wal "$DB"-shm
+"$SYSCOV" scan / -q --db "$DB"
 "$SYSCOV" gen --db "$DB" --only getppid,gettid -o "$W/wrappers.h" -q
 gcc -O2 -std=c11 -I"$W" scripts/bench-wrappers.c -o "$W/bench-wrappers"
 "$W/bench-wrappers"
