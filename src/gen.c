@@ -385,7 +385,8 @@ static int load_overrides(struct gen *g)
 				if (o->p[i].t.base == GT_TYPEDEF)
 					rc = err_set(EXIT_INPUT, "gen_overrides.tsv:%d: %s", ln,
 						     "use builtin types: a typedef needs a header");
-			snprintf(o->name, sizeof(o->name), "%s", col[0]);
+			/* fits: is_c_identifier() took at most GEN_ID_MAX bytes */
+			memcpy(o->name, col[0], strlen(col[0]) + 1);
 			o->always = col[1][0] == 'a';
 			fix_param_names(o->p, o->np);
 			g->nov++;

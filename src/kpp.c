@@ -1168,8 +1168,9 @@ static int if_prepass(struct kpp *p, const struct tok *t, size_t n, uint32_t lin
 			i = j;
 		} else if (r.kind == T_IDENT && tok_is(&r, "__has_include")) {
 			size_t j = i + 1;
-			char *name;
-			int quoted;
+			/* set by header_name() when it succeeds; gcc -O3 cannot tell */
+			char *name = NULL;
+			int quoted = 0;
 			if (j >= n || !is_p(&t[j++], '('))
 				return kerr(p, line, "missing '(' after \"__has_include\"");
 			if (header_name(p, t, n, &j, line, &name, &quoted) < 0)
@@ -1285,8 +1286,8 @@ static int run_file(struct kpp *p, const char *path, int virt, const struct kpp_
 static int do_include(struct kpp *p, const struct tok *t, size_t n, uint32_t line, int depth)
 {
 	size_t i = 0;
-	char *name;
-	int quoted;
+	char *name = NULL; /* as in __has_include: for gcc -O3 */
+	int quoted = 0;
 	if (header_name(p, t, n, &i, line, &name, &quoted) < 0)
 		return -1;
 	if (depth >= MAX_INCLUDE_DEPTH || ++p->includes > MAX_INCLUDES) {
