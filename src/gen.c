@@ -368,18 +368,21 @@ static int load_overrides(struct gen *g)
 		}
 		struct override *o = &g->ov[g->nov];
 		memset(o, 0, sizeof(*o));
-		const char *why = "a bad use column";
 		char *at = nc == 5 ? strchr(col[0], '@') : NULL;
 		if (at) {
 			*at++ = 0;
 			snprintf(o->abi, sizeof(o->abi), "%s", arch_find(at) ? arch_find(at)->name : "");
 		}
-		char *proto = nc == 5 ? xasprintf("%s %s(%s);", col[2], col[0], col[3]) : NULL;
-		if (nc != 5 || !is_c_identifier(col[0]) || (at && !o->abi[0]) ||
-		    (strcmp(col[1], "fallback") && strcmp(col[1], "always")) ||
-		    gen_proto_parse(proto, 0, &o->ret, o->p, &o->np, &why) < 0) {
-			rc = err_set(EXIT_INPUT, "gen_overrides.tsv:%d: %s", ln,
-				     nc != 5 ? "needs 5 tab-separated columns" : why);
+		/* the column at fault, not the first that was checked */
+		const char *why =
+			nc != 5 ? "needs 5 tab-separated columns"
+			: !is_c_identifier(col[0]) ? "the name is not a C identifier (at most 128 characters)"
+			: at && !o->abi[0] ? "no such arch after '@' in the name"
+			: strcmp(col[1], "fallback") && strcmp(col[1], "always") ? "the use is neither fallback nor always"
+			: NULL;
+		char *proto = why ? NULL : xasprintf("%s %s(%s);", col[2], col[0], col[3]);
+		if (why || gen_proto_parse(proto, 0, &o->ret, o->p, &o->np, &why) < 0) {
+			rc = err_set(EXIT_INPUT, "gen_overrides.tsv:%d: %s", ln, why);
 		} else {
 			for (int i = 0; i < o->np && rc == 0; i++)
 				if (o->p[i].t.base == GT_TYPEDEF)
