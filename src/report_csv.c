@@ -24,22 +24,23 @@ static void field(FILE *f, const char *s, int first)
 	fputc('"', f);
 	if (formula)
 		fputc('\'', f);
-	for (const char *p = s; *p; p++) {
-		if (*p == '"')
+	/* up to and with each quote, then the quote again */
+	for (const char *p = s, *q; *p; p = q) {
+		q = strchr(p, '"');
+		q = q ? q + 1 : p + strlen(p);
+		fwrite(p, 1, (size_t)(q - p), f);
+		if (q[-1] == '"')
 			fputc('"', f);
-		fputc(*p, f);
 	}
 	fputc('"', f);
 }
 
-/* The evidence as compact JSON, in memory. */
-static char *evidence_json(const struct rep_verdict *v)
+/* The evidence as compact JSON in `m`, a memory stream from its start: what
+ * it holds after the fflush() (one stream for every row: setting one up is
+ * dearer than the row's JSON). */
+static void evidence_json(const struct rep_verdict *v, FILE *m)
 {
-	char *p = NULL;
-	size_t n = 0;
-	FILE *m = open_memstream(&p, &n);
-	if (!m)
-		return xstrdup("[]");
+	rewind(m);
 	struct json j;
 	json_init(&j, m, 0);
 	json_arr_begin(&j);
@@ -50,8 +51,8 @@ static char *evidence_json(const struct rep_verdict *v)
 		json_obj_end(&j);
 	}
 	json_arr_end(&j);
-	fclose(m);
-	return p;
+	fputc(0, m);
+	fflush(m);
 }
 
 static char *join(const struct strv *sv, const char *sep)
@@ -73,6 +74,9 @@ void report_csv(const struct report *r, FILE *f)
 	for (size_t i = 0; i < ARRAY_SIZE(head); i++)
 		field(f, head[i], !i);
 	fputs("\r\n", f);
+	char *ev = NULL;
+	size_t evlen = 0;
+	FILE *m = open_memstream(&ev, &evlen);
 	for (size_t i = 0; i < r->n; i++) {
 		const struct rep_scan *s = &r->scans[i];
 		char *libc = rep_libc(s);
@@ -88,13 +92,17 @@ void report_csv(const struct report *r, FILE *f)
 			field(f, rep_class_name[v->cls], 0);
 			field(f, v->wrapper, 0);
 			field(f, v->since, 0);
-			char *flags = join(&v->flags, ","), *ev = evidence_json(v);
+			char *flags = join(&v->flags, ",");
 			field(f, flags, 0);
-			field(f, ev, 0);
+			if (m)
+				evidence_json(v, m);
+			field(f, m ? ev : "[]", 0);
 			free(flags);
-			free(ev);
 			fputs("\r\n", f);
 		}
 		free(libc);
 	}
+	if (m)
+		fclose(m);
+	free(ev);
 }

@@ -24,11 +24,16 @@ static char *clean(const unsigned char *s)
 	struct buf b = {0};
 	buf_puts(&b, "");
 	while (*s) {
-		int n = utf8_seq_len(s);
+		const unsigned char *e = s;
+		while (*e && *e < 0x80) /* ASCII, most of it: a run at a time */
+			e++;
+		buf_add(&b, s, (size_t)(e - s));
+		s = e;
+		int n = *s ? utf8_seq_len(s) : 0;
 		if (n) {
 			buf_add(&b, s, (size_t)n);
 			s += n;
-		} else {
+		} else if (*s) {
 			buf_puts(&b, "\xef\xbf\xbd");
 			s++;
 		}
