@@ -14,11 +14,12 @@ void json_init(struct json *j, FILE *f, int pretty)
 
 static void indent(struct json *j)
 {
-	if (!j->pretty)
-		return;
-	fputc('\n', j->f);
-	for (int i = 0; i < j->depth; i++)
-		fputs("  ", j->f);
+	/* a newline and two blanks a level (depth < 64), in one write */
+	static const char nl[] = "\n                                                                "
+				 "                                                                ";
+	_Static_assert(sizeof(nl) > 1 + 2 * 63, "room for the deepest level");
+	if (j->pretty)
+		fwrite(nl, 1, 1 + 2 * (size_t)j->depth, j->f);
 }
 
 /* Separator before a value or key at the current depth. */
