@@ -17,9 +17,22 @@
 #define SYSCOV_VERSION "0"
 #endif
 
+/* A byte h() writes as it is. */
+static int h_plain(unsigned char c)
+{
+	return c >= 0x20 ? c != '&' && c != '<' && c != '>' && c != '"' && c != '\'' && c != 0x7f
+			 : c == '\t' || c == '\n' || c == '\r';
+}
+
 static void h(FILE *f, const char *s)
 {
 	for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
+		const unsigned char *e = p;
+		while (h_plain(*e)) /* a run of plain bytes in one write */
+			e++;
+		fwrite(p, 1, (size_t)(e - p), f);
+		if (!*(p = e))
+			break;
 		switch (*p) {
 		case '&': fputs("&amp;", f); break;
 		case '<': fputs("&lt;", f); break;

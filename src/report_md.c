@@ -20,9 +20,21 @@
 static const enum rep_class section_order[RC_N] = {RC_MISSING, RC_WRAPPED, RC_OBSOLETE,
 						   RC_INTERNAL};
 
+/* A byte md_text() writes as it is. */
+static int md_plain(unsigned char c)
+{
+	return c >= 0x20 && c != 0x7f && !strchr("<>&\\`*_[]|#~", c);
+}
+
 static void md_text(FILE *f, const char *s)
 {
 	for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
+		const unsigned char *e = p;
+		while (md_plain(*e)) /* a run of plain bytes in one write */
+			e++;
+		fwrite(p, 1, (size_t)(e - p), f);
+		if (!*(p = e))
+			break;
 		switch (*p) {
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
