@@ -4,7 +4,7 @@
 add_executable(report_mkdb ${CMAKE_CURRENT_SOURCE_DIR}/report/mkdb.c)
 target_link_libraries(report_mkdb PRIVATE syscov_core)
 set(REPORT_PY ${CMAKE_CURRENT_SOURCE_DIR}/report)
-foreach(t formats hostile cli)
+foreach(t formats hostile cli evidence)
   syscov_test(report_${t} python3 ${REPORT_PY}/test_${t}.py LABELS report)
 endforeach()
 # audit of the host (and /usr/aarch64-linux-gnu when installed), end to end
