@@ -1,5 +1,6 @@
 /* json.c: the streaming JSON writer (see json.h). */
 #include "json.h"
+#include "util.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -167,4 +168,58 @@ void json_kbool(struct json *j, const char *k, int v)
 {
 	json_key(j, k);
 	json_bool(j, v);
+}
+
+/* The value of hex digit c, or -1. */
+static int hex_digit(char c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* The 4 hex digits at p, or -1. */
+static long hex4(const char *p)
+{
+	long v = 0;
+	for (int i = 0; i < 4 && v >= 0; i++)
+		v = hex_digit(p[i]) < 0 ? -1 : v * 16 + hex_digit(p[i]);
+	return v;
+}
+
+int json_read_string(const char **pp, struct buf *b, int strict)
+{
+	const char *p = *pp;
+	if (*p++ != '"')
+		return -1;
+	for (;;) {
+		const char *e = p;
+		while (*e && *e != '"' && *e != '\\' && (!strict || (unsigned char)*e >= 0x20))
+			e++;
+		buf_add(b, p, (size_t)(e - p));
+		p = e;
+		if (*p == '"')
+			break;
+		if (*p++ != '\\' || !*p)
+			return -1; /* the end, or a raw control byte when strict */
+		static const char esc[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
+		const char *m = *p != 'u' ? strchr(esc, *p) : NULL;
+		if (m && (m - esc) % 2 == 0) {
+			buf_putc(b, m[1]);
+			p++;
+			continue;
+		}
+		long cp = *p == 'u' ? hex4(p + 1) : -1;
+		if (cp < 0 || (strict && !((cp >= 1 && cp < 0x20) || cp == 0x7f || cp == 0xfffd)))
+			return -1;
+		p += 5;
+		long lo = cp >= 0xd800 && cp < 0xdc00 && p[0] == '\\' && p[1] == 'u' ? hex4(p + 2) : -1;
+		if (lo >= 0xdc00 && lo < 0xe000) {
+			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+			p += 6;
+		}
+		buf_put_utf8(b, (unsigned long)cp);
+	}
+	buf_putc(b, 0);
+	*pp = p + 1;
+	return 0;
 }

@@ -31,6 +31,14 @@ void json_kbool(struct json *j, const char *k, int v);
 /* Writes s as a JSON string literal (quotes included) to f; invalid UTF-8
  * bytes become U+FFFD so the output always parses. */
 void json_write_string(FILE *f, const char *s);
+struct buf;
+/* Reads the JSON string literal at *pp (its opening quote) onto b, decoded,
+ * with its NUL, and moves *pp past it. A \\u escape of a UTF-16 pair is
+ * one code point, of a lone surrogate or NUL nothing (buf_put_utf8()).
+ * `strict`: only what json_write_string() writes (no raw control byte, no
+ * \\u escape but of a control byte, DEL or U+FFFD). 0, or -1 if it is not
+ * such a literal (b may then hold part of it). */
+int json_read_string(const char **pp, struct buf *b, int strict);
 /* Length of the valid UTF-8 sequence at s (1 to 4), or 0 if the bytes there
  * are not UTF-8 (stray continuation, overlong, surrogate, > U+10FFFF). */
 int utf8_seq_len(const unsigned char *s);

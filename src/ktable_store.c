@@ -235,40 +235,8 @@ static int read_str(struct kread *it, const char **pp, size_t *off)
 		*off = SIZE_MAX, *pp = p + 4;
 		return 0;
 	}
-	if (*p++ != '"')
-		return -1;
 	*off = it->str.len;
-	for (;;) {
-		const char *e = p;
-		while (*e && *e != '"' && *e != '\\')
-			e++;
-		buf_add(&it->str, p, (size_t)(e - p));
-		p = e;
-		if (*p == '"')
-			break;
-		if (*p++ != '\\' || !*p)
-			return -1;
-		static const char esc[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-		const char *m = strchr(esc, *p);
-		if (*p != 'u' && m && (m - esc) % 2 == 0) {
-			buf_putc(&it->str, m[1]);
-			p++;
-			continue;
-		}
-		unsigned cp;
-		int n = 0;
-		if (*p != 'u' || sscanf(p + 1, "%4x%n", &cp, &n) != 1 || n != 4)
-			return -1;
-		p += 5;
-		unsigned lo;
-		if (cp >= 0xd800 && cp < 0xdc00 && p[0] == '\\' && p[1] == 'u' &&
-		    sscanf(p + 2, "%4x%n", &lo, &n) == 1 && n == 4 && lo >= 0xdc00 && lo < 0xe000)
-			cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00), p += 6;
-		buf_put_utf8(&it->str, cp);
-	}
-	buf_putc(&it->str, 0); /* kept: the next string goes after it */
-	*pp = p + 1;
-	return 0;
+	return json_read_string(pp, &it->str, 0);
 }
 
 static int read_int(const char **pp, long long *v)

@@ -132,52 +132,6 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const struct rep_verdict *)a)->name, ((const struct rep_verdict *)b)->name);
 }
 
-/* The value of hex digit c, or -1. */
-static int hex_digit(char c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-	       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
-/* A JSON string at *p as json.c writes it, decoded onto b with its NUL;
- * -1 for anything json.c never writes (a raw control byte, an escape of
- * another code point), which the SQL reading then takes. */
-static int ev_string(const char **pp, struct buf *b)
-{
-	const char *p = *pp;
-	if (*p++ != '"')
-		return -1;
-	for (;;) {
-		const char *e = p;
-		while ((unsigned char)*e >= 0x20 && *e != '"' && *e != '\\')
-			e++;
-		buf_add(b, p, (size_t)(e - p));
-		p = e;
-		if (*p == '"')
-			break;
-		if (*p++ != '\\')
-			return -1; /* a raw control byte, or the end */
-		static const char esc[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-		const char *m = *p && *p != 'u' ? strchr(esc, *p) : NULL;
-		if (m && (m - esc) % 2 == 0) {
-			buf_putc(b, m[1]);
-			p++;
-			continue;
-		}
-		long cp = *p == 'u' ? 0 : -1;
-		for (int i = 1; i <= 4 && cp >= 0; i++)
-			cp = hex_digit(p[i]) < 0 ? -1 : cp * 16 + hex_digit(p[i]);
-		/* json.c's \u escapes: control bytes, DEL, U+FFFD for bad UTF-8 */
-		if (!((cp >= 1 && cp < 0x20) || cp == 0x7f || cp == 0xfffd))
-			return -1;
-		buf_put_utf8(b, (unsigned long)cp);
-		p += 5;
-	}
-	buf_putc(b, 0);
-	*pp = p + 1;
-	return 0;
-}
-
 /* `"key":` then a string, at *p; its offset in b. -1 if it is not there. */
 static long ev_member(const char **p, const char *key, struct buf *b)
 {
@@ -185,7 +139,7 @@ static long ev_member(const char **p, const char *key, struct buf *b)
 	if (**p != '"' || strncmp(*p + 1, key, n) || strncmp(*p + 1 + n, "\":", 2))
 		return -1;
 	*p += n + 3;
-	return ev_string(p, b) < 0 ? -1 : (long)at;
+	return json_read_string(p, b, 1) < 0 ? -1 : (long)at;
 }
 
 /* The evidence as classify writes it, [{"source":S,"fact":S},...], into
