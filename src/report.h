@@ -91,6 +91,9 @@ void report_html(const struct report *r, FILE *f);
 void report_md(const struct report *r, FILE *f);
 void report_csv(const struct report *r, FILE *f);
 void report_json(const struct report *r, FILE *f);
+/* Writes the run of bytes at s that `plain` lets through as they are, in one
+ * write; returns where it stopped (a byte to escape, or the NUL). */
+const unsigned char *rep_put_plain(FILE *f, const unsigned char *s, int (*plain)(unsigned char));
 
 /* The stylesheet and script inlined into every HTML report. */
 extern const char rep_css[];

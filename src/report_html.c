@@ -27,11 +27,7 @@ static int h_plain(unsigned char c)
 static void h(FILE *f, const char *s)
 {
 	for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
-		const unsigned char *e = p;
-		while (h_plain(*e)) /* a run of plain bytes in one write */
-			e++;
-		fwrite(p, 1, (size_t)(e - p), f);
-		if (!*(p = e))
+		if (!*(p = rep_put_plain(f, p, h_plain)))
 			break;
 		switch (*p) {
 		case '&': fputs("&amp;", f); break;

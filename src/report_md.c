@@ -29,11 +29,7 @@ static int md_plain(unsigned char c)
 static void md_text(FILE *f, const char *s)
 {
 	for (const unsigned char *p = (const unsigned char *)s; p && *p; p++) {
-		const unsigned char *e = p;
-		while (md_plain(*e)) /* a run of plain bytes in one write */
-			e++;
-		fwrite(p, 1, (size_t)(e - p), f);
-		if (!*(p = e))
+		if (!*(p = rep_put_plain(f, p, md_plain)))
 			break;
 		switch (*p) {
 		case '<': fputs("&lt;", f); break;

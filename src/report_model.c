@@ -142,48 +142,39 @@ static long ev_member(const char **p, const char *key, struct buf *b)
 	return json_read_string(p, b, 1) < 0 ? -1 : (long)at;
 }
 
-/* The evidence as classify writes it, [{"source":S,"fact":S},...], into
- * v; -1 for any other text (v unchanged). */
+/* The evidence as classify writes it, [{"source":S,"fact":S},...], onto
+ * v's; -1 for any other text (v may then hold its first items). */
 static int ev_parse(const char *p, struct rep_verdict *v)
 {
 	struct buf b = {0};
-	struct { long src, fact; } *items = NULL;
-	size_t n = 0;
 	int rc = *p++ == '[' ? 0 : -1;
-	while (rc == 0 && *p != ']') {
+	for (int first = 1; rc == 0 && *p != ']'; first = 0) {
 		long src = -1, fact = -1;
-		if ((n && *p++ != ',') || *p++ != '{' || (src = ev_member(&p, "source", &b)) < 0 ||
+		b.len = 0; /* the item's two strings, at src and fact */
+		if ((!first && *p++ != ',') || *p++ != '{' || (src = ev_member(&p, "source", &b)) < 0 ||
 		    *p++ != ',' || (fact = ev_member(&p, "fact", &b)) < 0 || *p++ != '}') {
 			rc = -1;
 			break;
 		}
-		items = xrealloc(items, (n + 1) * sizeof(*items));
-		items[n].src = src;
-		items[n++].fact = fact;
+		v->ev = xrealloc(v->ev, (v->nev + 1) * sizeof(*v->ev));
+		v->ev[v->nev].source = clean((const unsigned char *)b.p + src);
+		v->ev[v->nev++].fact = clean((const unsigned char *)b.p + fact);
 	}
 	if (rc == 0 && p[1])
 		rc = -1; /* text after the array */
-	for (size_t i = 0; rc == 0 && i < n; i++) {
-		v->ev = xrealloc(v->ev, (v->nev + 1) * sizeof(*v->ev));
-		v->ev[v->nev].source = clean((const unsigned char *)b.p + items[i].src);
-		v->ev[v->nev++].fact = clean((const unsigned char *)b.p + items[i].fact);
-	}
-	free(items);
 	buf_free(&b);
 	return rc;
 }
 
-static void ev_free(struct rep_scan *s)
+static void ev_free(struct rep_verdict *v)
 {
-	for (size_t i = 0; i < s->nv; i++) {
-		for (size_t k = 0; k < s->v[i].nev; k++) {
-			free(s->v[i].ev[k].source);
-			free(s->v[i].ev[k].fact);
-		}
-		free(s->v[i].ev);
-		s->v[i].ev = NULL;
-		s->v[i].nev = 0;
+	for (size_t e = 0; e < v->nev; e++) {
+		free(v->ev[e].source);
+		free(v->ev[e].fact);
 	}
+	free(v->ev);
+	v->ev = NULL;
+	v->nev = 0;
 }
 
 /* The evidence of every verdict as classify writes it, read here: SQLite's
@@ -205,10 +196,10 @@ static int load_evidence_fast(struct db *db, struct rep_scan *s)
 			other = 1;
 	}
 	sqlite3_finalize(st);
-	if (other) {
-		ev_free(s);
+	for (size_t i = 0; other && i < s->nv; i++)
+		ev_free(&s->v[i]);
+	if (other)
 		return 1;
-	}
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "read evidence");
 }
 
@@ -360,11 +351,7 @@ void report_free(struct report *r)
 			free(v->wrapper);
 			free(v->since);
 			strv_free(&v->flags);
-			for (size_t e = 0; e < v->nev; e++) {
-				free(v->ev[e].source);
-				free(v->ev[e].fact);
-			}
-			free(v->ev);
+			ev_free(v);
 		}
 		free(s->v);
 	}

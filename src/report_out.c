@@ -46,6 +46,15 @@ int report_parse_formats(const char *s, int *fmt)
 	return rc;
 }
 
+const unsigned char *rep_put_plain(FILE *f, const unsigned char *s, int (*plain)(unsigned char))
+{
+	const unsigned char *e = s;
+	while (*e && plain(*e))
+		e++;
+	fwrite(s, 1, (size_t)(e - s), f);
+	return e;
+}
+
 /* mkdir -p. */
 static int make_dirs(const char *path)
 {
