@@ -112,10 +112,11 @@ static int confine_targets(const struct cli *c, const struct db *db, const struc
 	struct strv allow = {0};
 	for (size_t i = 0; i < n; i++)
 		strv_push(&allow, t[i].sr.root);
-	/* the DB's directory holds its -wal and -shm files */
-	char *dbdir = realpath(db->path, NULL), *slash = dbdir ? strrchr(dbdir, '/') : NULL;
-	if (slash && slash != dbdir)
-		*slash = 0;
+	/* the DB's directory holds its -wal and -shm files, the -j workers'
+	 * DBs (db_merge() reads them), and a new DB only once it is written */
+	const char *slash = strrchr(db->path, '/');
+	char *dbdir = slash ? xstrndup(db->path, slash == db->path ? 1 : (size_t)(slash - db->path))
+			    : xstrdup(".");
 	const char *extra[] = {c->kernel_src, c->man_dir, c->output, dbdir};
 	for (size_t i = 0; i < ARRAY_SIZE(extra); i++) {
 		char *r = extra[i] ? realpath(extra[i], NULL) : NULL;
@@ -164,6 +165,21 @@ static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
 	return rc;
 }
 
+/* Closes the run's DB, which writes a new one (db_close()): a failure there
+ * is the run's error too. */
+static int close_db(struct db *db, int rc)
+{
+	char *first = rc < 0 ? xstrdup(err_msg()) : NULL;
+	enum exit_code code = err_code();
+	if (db_close(db) < 0) {
+		if (first)
+			err_set(code, "%s; and %s", first, err_msg());
+		rc = -1;
+	}
+	free(first);
+	return rc;
+}
+
 int cmd_scan(int argc, char **argv)
 {
 	struct cli c = {0};
@@ -174,7 +190,7 @@ int cmd_scan(int argc, char **argv)
 	if (rc == 0)
 		rc = scan_all(&c, &db, &ids, &n);
 	free(ids);
-	db_close(&db);
+	rc = close_db(&db, rc);
 	cli_free(&c);
 	return rc < 0 ? -1 : 0;
 }
@@ -324,7 +340,7 @@ int cmd_audit(int argc, char **argv)
 		rc = -1;
 	strv_free(&keys);
 	free(ids);
-	db_close(&db);
+	rc = close_db(&db, rc);
 	cli_free(&c);
 	return rc < 0 ? -1 : failed;
 }

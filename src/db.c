@@ -47,6 +47,17 @@ int db_step_done(struct db *db, sqlite3_stmt *st)
 	return 0;
 }
 
+int db_query_int(struct db *db, const char *sql, int64_t dflt, int64_t *out)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, sql) < 0)
+		return -1;
+	int rc = sqlite3_step(st);
+	*out = rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL ? sqlite3_column_int64(st, 0) : dflt;
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db_fail(db, "query");
+}
+
 void db_bind_text(sqlite3_stmt *st, int idx, const char *s)
 {
 	if (s)
@@ -133,43 +144,62 @@ fail:
 	return -1;
 }
 
-/* A DB file that does not exist yet is made from the image of the current
- * schema (db_image_runs) instead of by its ~40 CREATE statements (a fifth of
- * a kernel-tree scan into a new DB): written whole into an unnamed file of
- * the DB's dir, then linked to its name, which fails if a file appeared there
- * meanwhile (a concurrent syscov's: it is kept). Any failure leaves the
- * name free, and db_open() creates the schema as before. 1 if it made the
- * file. */
-static int create_from_image(const char *path)
+/* A DB that does not exist yet is built in memory, from the image of the
+ * current schema (db_image_runs) instead of its ~40 CREATE statements, and
+ * written whole by db_close() into an unnamed file of its dir (opened here:
+ * the dir must be writable now, not only at the end), synced, then linked to
+ * its name. No WAL, -shm or checkpoint, which wrote every page twice (a
+ * quarter of a kernel-tree scan into a new DB); a run killed before
+ * db_close() leaves no file, never a part of one. ":memory:" is built alike,
+ * with no file. 1 if built, 0 to open as before (an existing file, or a
+ * file system without O_TMPFILE), -1 with err_set(). */
+static int open_image(struct db *db, const char *path)
 {
-	if (!strcmp(path, ":memory:") || !strncmp(path, "file:", 5) || access(path, F_OK) == 0)
+	int mem = !strcmp(path, ":memory:");
+	if (!mem && (!strncmp(path, "file:", 5) || access(path, F_OK) == 0))
 		return 0;
-	const char *slash = strrchr(path, '/');
-	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
-	int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
-	free(dir);
-	if (fd < 0)
-		return 0; /* a file system without O_TMPFILE */
-	int ok = ftruncate(fd, (off_t)db_image_size) == 0;
-	for (size_t i = 0; ok && i < db_image_nruns; i++)
-		ok = pwrite(fd, db_image_runs[i].bytes, db_image_runs[i].len,
-			    (off_t)db_image_runs[i].off) == (ssize_t)db_image_runs[i].len;
-	char proc[64];
-	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
-	ok = ok && linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0;
-	close(fd);
-	return ok;
+	db->fd = -1;
+	if (!mem) {
+		const char *slash = strrchr(path, '/');
+		char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+		db->fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
+		free(dir);
+		if (db->fd < 0)
+			return 0;
+	}
+	db->made = 1;
+	unsigned char *img = sqlite3_malloc64(db_image_size);
+	if (!img)
+		return err_set(EXIT_DB, "%s: out of memory", path);
+	memset(img, 0, db_image_size);
+	for (size_t i = 0; i < db_image_nruns; i++)
+		memcpy(img + db_image_runs[i].off, db_image_runs[i].bytes, db_image_runs[i].len);
+	img[18] = img[19] = 1; /* rollback journal (in memory), not the file's WAL */
+	if (sqlite3_open_v2(":memory:", &db->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+		sqlite3_free(img);
+		return err_set(EXIT_DB, "%s: cannot open database: %s", path,
+			       db->h ? sqlite3_errmsg(db->h) : "out of memory");
+	}
+	if (sqlite3_deserialize(db->h, "main", img, (sqlite3_int64)db_image_size,
+				(sqlite3_int64)db_image_size,
+				SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE) != SQLITE_OK)
+		return db_fail(db, "open");
+	return db_exec(db, "PRAGMA journal_mode=MEMORY") < 0 ? -1 : 1;
 }
 
 int db_open(struct db *db, const char *path, int create)
 {
 	memset(db, 0, sizeof(*db));
 	db->path = xstrdup(path);
-	int made = create && create_from_image(path);
+	int made = create ? open_image(db, path) : 0;
+	if (made < 0) {
+		db_close(db);
+		return -1;
+	}
 	/* one thread uses a connection: no mutex around every SQLite call (the
 	 * scans and classify make hundreds of thousands of them) */
 	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
-	if (sqlite3_open_v2(path, &db->h, flags, NULL) != SQLITE_OK) {
+	if (!made && sqlite3_open_v2(path, &db->h, flags, NULL) != SQLITE_OK) {
 		err_set(EXIT_DB, "%s: cannot open database: %s", path,
 			db->h ? sqlite3_errmsg(db->h) : "out of memory");
 		db_close(db);
@@ -183,7 +213,8 @@ int db_open(struct db *db, const char *path, int create)
 	sqlite3_busy_timeout(db->h, bt && *bt && !*end && ms >= 0 && ms <= 3600000 ? (int)ms : 120000);
 	sqlite3_extended_result_codes(db->h, 0);
 	if (migrate(db) < 0 || db_exec(db, "PRAGMA foreign_keys=ON") < 0 ||
-	    db_exec(db, "PRAGMA journal_mode=WAL") < 0 || db_exec(db, "PRAGMA synchronous=NORMAL") < 0 ||
+	    (!made && (db_exec(db, "PRAGMA journal_mode=WAL") < 0 ||
+		       db_exec(db, "PRAGMA synchronous=NORMAL") < 0)) ||
 	    /* temp files in memory: reads are confined away from /tmp (confine.h) */
 	    db_exec(db, "PRAGMA temp_store=MEMORY") < 0) {
 		/* SQLite says "unable to open database file" when WAL cannot
@@ -193,32 +224,71 @@ int db_open(struct db *db, const char *path, int create)
 		db_close(db);
 		return -1;
 	}
-	/* A DB this open made: its WAL is new, with no frames of an older
-	 * generation that a torn header could revive, so the commits skip the
-	 * WAL header's and dir's syncs (half the syncs of a scan into a new
-	 * DB); no checkpoint runs unsynced before db_close() restores
-	 * synchronous=NORMAL, whose checkpoint syncs the WAL, then the DB. A
-	 * lost WAL (power loss) loses its scans, never the file's consistency;
-	 * a killed process loses nothing written (the kernel has it). */
-	if (made && (db_exec(db, "PRAGMA synchronous=OFF") < 0 ||
-		     db_exec(db, "PRAGMA wal_autocheckpoint=0") < 0)) {
-		db_close(db);
-		return -1;
-	}
-	db->made = made;
 	return 0;
 }
 
-void db_close(struct db *db)
+static int write_all(int fd, const void *p, size_t n, off_t off)
+{
+	for (size_t done = 0; done < n;) {
+		ssize_t w = pwrite(fd, (const char *)p + done, n - done, off + (off_t)done);
+		if (w < 0 && errno != EINTR)
+			return -1;
+		done += w > 0 ? (size_t)w : 0;
+	}
+	return 0;
+}
+
+/* Writes a DB built in memory to its file (open_image()). If a concurrent
+ * run made the file meanwhile, its scans are kept and this run's are copied
+ * into it, as a -j worker's are (db_merge()). */
+static int publish(struct db *db)
+{
+	sqlite3_int64 n = 0;
+	const unsigned char *p = sqlite3_serialize(db->h, "main", &n, SQLITE_SERIALIZE_NOCOPY);
+	char proc[64];
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", db->fd);
+	if (!p || write_all(db->fd, p, (size_t)n, 0) < 0 ||
+	    write_all(db->fd, "\2\2", 2, 18) < 0 || /* WAL, as every syscov DB on disk */
+	    fdatasync(db->fd) < 0)
+		return err_set(EXIT_DB, "%s: cannot write the new database: %s", db->path,
+			       !p ? "out of memory"
+			       : errno == ENOSPC || errno == EDQUOT ? "the disk is full"
+								    : strerror(errno));
+	if (linkat(AT_FDCWD, proc, AT_FDCWD, db->path, AT_SYMLINK_FOLLOW) == 0)
+		return 0;
+	if (errno != EEXIST)
+		return err_set(EXIT_DB, "%s: cannot create: %s", db->path, strerror(errno));
+	debug("%s: a concurrent run created it first: copying this run's scans into it", db->path);
+	/* under a name of its own for db_merge(): SQLite resolves /proc/self/fd */
+	char *tmp = xasprintf("%s.new%ld", db->path, (long)getpid());
+	struct db dst;
+	int64_t id;
+	unlink(tmp);
+	int rc = write_all(db->fd, "\1\1", 2, 18) < 0 || /* rollback: nothing beside it to clean */
+			 linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) < 0
+		     ? err_set(EXIT_DB, "%s: %s", tmp, strerror(errno))
+		     : db_open(&dst, db->path, 0);
+	if (rc == 0) {
+		rc = db_merge(&dst, tmp, &id);
+		rc |= db_close(&dst);
+	}
+	unlink(tmp);
+	free(tmp);
+	return rc < 0 ? -1 : 0;
+}
+
+int db_close(struct db *db)
 {
 	sqlite3_finalize(db->ins_input);
 	sqlite3_finalize(db->ins_diag);
-	if (db->h && db->made)
-		sqlite3_exec(db->h, "PRAGMA synchronous=NORMAL", NULL, NULL, NULL);
+	int rc = db->h && db->made && db->fd >= 0 ? publish(db) : 0;
+	if (db->made && db->fd >= 0)
+		close(db->fd);
 	if (db->h)
 		sqlite3_close_v2(db->h);
 	free(db->path);
 	memset(db, 0, sizeof(*db));
+	return rc;
 }
 
 int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id)

@@ -16,13 +16,22 @@ struct db {
 	sqlite3 *h;
 	char *path;
 	sqlite3_stmt *ins_input, *ins_diag; /* prepared once: thousands of rows per scan */
-	int made;  /* this open made the file: commits unsynced until db_close() */
+	int made;  /* built in memory, written to its path by db_close() */
+	int fd;    /* made: the unnamed file it goes to, -1 for ":memory:" */
 };
 
 /* Opens (creating if `create`) and migrates the DB. Errors (EXIT_DB): not a
- * database, newer schema than this syscov, read-only, locked too long. */
+ * database, newer schema than this syscov, read-only, locked too long. A DB
+ * that does not exist yet is built in memory and appears at its path, whole,
+ * only when db_close() writes it. */
 int db_open(struct db *db, const char *path, int create);
-void db_close(struct db *db);
+/* 0, or -1 with err_set() if a new DB could not be written. */
+int db_close(struct db *db);
+/* Copies every scan of the DB file at `path` (a -j worker's, or a run's that
+ * lost the race to create the same new DB) into db in one transaction,
+ * replacing the stored scans of the same keys; the first one's new id in
+ * *id. */
+int db_merge(struct db *db, const char *path, int64_t *id);
 
 /* Runs SQL with no result rows; err_set(EXIT_DB) naming the DB on failure. */
 int db_exec(struct db *db, const char *sql);
@@ -30,6 +39,8 @@ int db_exec(struct db *db, const char *sql);
 int db_prepare(struct db *db, sqlite3_stmt **st, const char *sql);
 /* Steps a statement expecting SQLITE_DONE, then resets it for reuse. */
 int db_step_done(struct db *db, sqlite3_stmt *st);
+/* The single integer of a query, `dflt` for no row or NULL. */
+int db_query_int(struct db *db, const char *sql, int64_t dflt, int64_t *out);
 /* Records the current SQLite error as the error state and returns -1. */
 int db_fail(struct db *db, const char *what);
 

@@ -6,11 +6,8 @@
  * workers take the scans one at a time over a pipe, each scan into a DB of
  * its own (a temp file beside the main DB, inside the dirs the process may
  * read), and the parent copies each finished scan's rows into the main DB in
- * one transaction of its own while the workers keep parsing: the writes
- * stay serialized and the parsing runs on every core. The copy is generic over the schema: it
- * walks the tables in creation order (parents first) and shifts every
- * INTEGER PRIMARY KEY `id` and every foreign key by the main table's
- * current max(id), so ids never clash. A scan whose inputs are unchanged is
+ * one transaction of its own (db_merge()) while the workers keep parsing:
+ * the writes stay serialized and the parsing runs on every core. A scan whose inputs are unchanged is
  * kept before any worker starts (scan_cache.h), and the man pages the
  * workers will read are parsed before they fork (man_scan_warm()). */
 #define _GNU_SOURCE
@@ -72,7 +69,8 @@ static int run_job(const struct job *j, const struct cli *c, int cls)
 			     ? -1 : 0;
 		free(fp);
 	}
-	db_close(&w);
+	if (db_close(&w) < 0)
+		rc = -1;
 	fflush(NULL);
 	return rc == 0 ? 0 : err_code() ? (int)err_code() : EXIT_INTERNAL;
 }
@@ -92,129 +90,6 @@ static _Noreturn void worker(const struct job *jobs, int cmd, int res, const str
 			break;
 	}
 	_exit(0);
-}
-
-/* One statement's single integer, or `dflt` for no row / NULL. */
-static int query_int(struct db *db, const char *sql, const char *arg, int64_t dflt, int64_t *out)
-{
-	sqlite3_stmt *st;
-	if (db_prepare(db, &st, sql) < 0)
-		return -1;
-	if (arg)
-		db_bind_text(st, 1, arg);
-	int rc = sqlite3_step(st);
-	*out = rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL ? sqlite3_column_int64(st, 0) : dflt;
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db_fail(db, "merge");
-}
-
-struct tab {
-	char *name;
-	int64_t off;
-};
-
-/* INSERT INTO main.T(cols) SELECT cols with ids shifted FROM w.T */
-static char *copy_sql(struct db *db, const char *t, const struct tab *tabs, size_t nt, int64_t off)
-{
-	struct buf cols = {0}, sel = {0};
-	sqlite3_stmt *ti, *fk;
-	char *q = xasprintf("PRAGMA main.table_info(\"%s\")", t), *q2 = xasprintf("PRAGMA main.foreign_key_list(\"%s\")", t);
-	int ok = db_prepare(db, &ti, q) == 0 && db_prepare(db, &fk, q2) == 0;
-	free(q);
-	free(q2);
-	if (!ok)
-		return NULL;
-	struct strv fcol = {0}, ftab = {0};
-	while (sqlite3_step(fk) == SQLITE_ROW) {
-		strv_push(&ftab, (const char *)sqlite3_column_text(fk, 2));
-		strv_push(&fcol, (const char *)sqlite3_column_text(fk, 3));
-	}
-	sqlite3_finalize(fk);
-	while (sqlite3_step(ti) == SQLITE_ROW) {
-		const char *col = (const char *)sqlite3_column_text(ti, 1);
-		int pk = sqlite3_column_int(ti, 5);
-		buf_printf(&cols, "%s\"%s\"", cols.len ? "," : "", col);
-		int64_t shift = pk && !strcmp(col, "id") ? off : 0;
-		for (size_t i = 0; i < fcol.n; i++)
-			if (!strcmp(fcol.v[i], col))
-				for (size_t k = 0; k < nt; k++)
-					if (!strcmp(tabs[k].name, ftab.v[i]))
-						shift = tabs[k].off;
-		buf_printf(&sel, "%s\"%s\"%s", sel.len ? "," : "", col, shift ? "+" : "");
-		if (shift)
-			buf_printf(&sel, "%lld", (long long)shift);
-	}
-	sqlite3_finalize(ti);
-	strv_free(&fcol);
-	strv_free(&ftab);
-	char *sql = xasprintf("INSERT INTO main.\"%s\"(%s) SELECT %s FROM w.\"%s\"", t, cols.p, sel.p, t);
-	buf_free(&cols);
-	buf_free(&sel);
-	return sql;
-}
-
-/* Copies the one scan of the worker DB at path into the main DB,
- * replacing the stored scan of the same key; its new id in *id. */
-static int merge(struct db *db, const char *path, int64_t *id)
-{
-	uint64_t t0 = now_ns();
-	sqlite3_stmt *st;
-	/* the copy's statement journal would be a temp file in /var/tmp,
-	 * which Landlock (confine.h) does not let the process open */
-	if (db_exec(db, "PRAGMA temp_store=MEMORY") < 0 ||
-	    db_prepare(db, &st, "ATTACH DATABASE ?1 AS w") < 0)
-		return -1;
-	db_bind_text(st, 1, path);
-	int rc = db_step_done(db, st);
-	sqlite3_finalize(st);
-	if (rc < 0)
-		return -1;
-	struct tab *tabs = NULL;
-	size_t nt = 0;
-	rc = db_exec(db, "BEGIN IMMEDIATE");
-	if (rc == 0)
-		rc = db_exec(db, "DELETE FROM main.scan WHERE (kind, sysroot, arch, variant) IN"
-				 " (SELECT kind, sysroot, arch, variant FROM w.scan)");
-	if (rc == 0)
-		rc = db_prepare(db, &st, "SELECT name FROM main.sqlite_master WHERE type='table'"
-					 " AND name NOT LIKE 'sqlite_%' ORDER BY rowid");
-	if (rc == 0) {
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			tabs = xrealloc(tabs, (nt + 1) * sizeof(*tabs));
-			tabs[nt++] = (struct tab){.name = xstrdup((const char *)sqlite3_column_text(st, 0))};
-		}
-		sqlite3_finalize(st);
-	}
-	for (size_t i = 0; i < nt && rc == 0; i++) {
-		int64_t has_id;
-		char *q = xasprintf("SELECT count(*) FROM pragma_table_info('%s') WHERE name='id' AND pk=1", tabs[i].name);
-		rc = query_int(db, q, NULL, 0, &has_id);
-		free(q);
-		if (rc == 0 && has_id) {
-			q = xasprintf("SELECT max(id) FROM main.\"%s\"", tabs[i].name);
-			rc = query_int(db, q, NULL, 0, &tabs[i].off);
-			free(q);
-		}
-		char *sql = rc == 0 ? copy_sql(db, tabs[i].name, tabs, nt, tabs[i].off) : NULL;
-		rc = sql ? db_exec(db, sql) : -1;
-		free(sql);
-	}
-	if (rc == 0)
-		rc = query_int(db, "SELECT id FROM w.scan", NULL, -1, id);
-	if (rc == 0 && nt)
-		*id += tabs[0].off; /* scan is the first table */
-	if (rc == 0)
-		rc = db_exec(db, "COMMIT");
-	else
-		db_scan_rollback(db);
-	sqlite3_exec(db->h, "DETACH DATABASE w", NULL, NULL, NULL);
-	if (rc == 0)
-		debug("copied scan %lld of %s in %.1f ms", (long long)*id, path,
-		      (double)(now_ns() - t0) / 1e6);
-	for (size_t i = 0; i < nt; i++)
-		free(tabs[i].name);
-	free(tabs);
-	return rc;
 }
 
 /* For audit: job j's report dir, written as soon as its scan is in the main
@@ -260,7 +135,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		rc = -1;
 	int64_t trees = 1;
 	if (rc == 0 && c->classify &&
-	    query_int(db, "SELECT count(*) FROM scan WHERE kind = 'kernel-tree'", NULL, 0, &trees) < 0)
+	    db_query_int(db, "SELECT count(*) FROM scan WHERE kind = 'kernel-tree'", 0, &trees) < 0)
 		rc = -1;
 	int cls = c->classify && trees == 0;
 	char *fp = cls ? scan_cache_fingerprint(c) : NULL;
@@ -341,7 +216,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		 * do not depend on timing */
 		for (; merged < n && rc == 0 && (jobs[merged].done || !jobs[merged].path); merged++) {
 			if (jobs[merged].done) {
-				rc = merge(db, jobs[merged].path, jobs[merged].id);
+				rc = db_merge(db, jobs[merged].path, jobs[merged].id);
 				if (rc == 0 && cls) {
 					scan_cache_note_verdicts(*jobs[merged].id);
 					gen_note_done(*jobs[merged].id);

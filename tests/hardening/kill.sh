@@ -82,5 +82,26 @@ ok
 expect_eq "scans after concurrent audits" "$(( 1 + $(echo $cross | wc -w) ))" \
 	"$(sqlite3 "$DB" "SELECT count(*) FROM scan")"
 expect_eq "integrity after concurrent audits" ok "$(sqlite3 "$DB" 'PRAGMA integrity_check')"
+# A new DB is built in memory and appears whole when the run ends: a run
+# killed before then leaves no file at all; two runs that create the same
+# new DB at once both land in it (the second copies its scans into the
+# first's file), with nothing left beside it
+NEW=$T/new/n.db
+mkdir -p "$T/new"
+"$SYSCOV" audit / $cross -q -o "$T/rep" --db "$NEW" >/dev/null 2>&1 & pid=$!
+sleep "$(printf '%d.%03d' $((dur_ms / 2000)) $((dur_ms / 2 % 1000)))"
+kill -9 "$pid" 2>/dev/null && killed=1 || killed=0
+wait "$pid" 2>/dev/null || true
+[ "$killed" = 0 ] || expect_eq "a killed run into a new DB leaves no file" "" "$(ls -A "$T/new")"
+fresh 40
+"$SYSCOV" scan / -q --db "$NEW" & p1=$!
+"$SYSCOV" scan $cross -q --db "$NEW" & p2=$!
+wait $p1 || fail "first run into a new DB failed"
+wait $p2 || fail "second run into a new DB failed"
+expect_eq "both runs' scans in the new DB" "/ $(echo $cross)" \
+	"$(sqlite3 "$NEW" "SELECT group_concat(sysroot, ' ') FROM (SELECT sysroot FROM scan ORDER BY sysroot)")"
+expect_eq "integrity of the new DB" ok "$(sqlite3 "$NEW" 'PRAGMA integrity_check')"
+expect_eq "journal mode of the new DB" wal "$(sqlite3 "$NEW" 'PRAGMA journal_mode')"
+expect_eq "nothing beside the new DB" "n.db" "$(ls -A "$T/new")"
 echo "kills landed: $kills of 24 (audit takes ${dur_ms} ms)"
 done_ok
