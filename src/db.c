@@ -295,17 +295,27 @@ int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id)
 {
 	if (db_exec(db, "BEGIN IMMEDIATE") < 0)
 		return -1;
+	/* the DELETE only when there is a scan to delete: its cascade over
+	 * every fact table takes longer to prepare than a new DB's whole
+	 * kernel-tree scan takes to store */
 	sqlite3_stmt *st;
-	if (db_prepare(db, &st, "DELETE FROM scan WHERE kind=?1 AND sysroot=?2 AND arch=?3 AND variant=?4") < 0)
-		goto fail;
-	db_bind_text(st, 1, k->kind);
-	db_bind_text(st, 2, k->sysroot);
-	db_bind_text(st, 3, k->arch);
-	db_bind_text(st, 4, k->variant ? k->variant : "");
-	int rc = db_step_done(db, st);
-	sqlite3_finalize(st);
-	if (rc < 0)
-		goto fail;
+	int rc = 0;
+	for (int del = 0; del < 2; del++) {
+		if (db_prepare(db, &st, del ? "DELETE FROM scan WHERE kind=?1 AND sysroot=?2 AND arch=?3 AND variant=?4"
+					    : "SELECT 1 FROM scan WHERE kind=?1 AND sysroot=?2 AND arch=?3 AND variant=?4") < 0)
+			goto fail;
+		db_bind_text(st, 1, k->kind);
+		db_bind_text(st, 2, k->sysroot);
+		db_bind_text(st, 3, k->arch);
+		db_bind_text(st, 4, k->variant ? k->variant : "");
+		int r = sqlite3_step(st);
+		rc = r == SQLITE_DONE || (!del && r == SQLITE_ROW) ? 0 : db_fail(db, "write");
+		sqlite3_finalize(st);
+		if (rc < 0)
+			goto fail;
+		if (r == SQLITE_DONE)
+			break; /* no such scan, or deleted */
+	}
 	if (db_prepare(db, &st,
 		       "INSERT INTO scan(kind,sysroot,arch,variant,label,layout,created,tool_version)"
 		       " VALUES(?1,?2,?3,?7,?4,?5,strftime('%Y-%m-%dT%H:%M:%SZ','now'),?6)") < 0)
