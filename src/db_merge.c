@@ -71,9 +71,14 @@ int db_merge(struct db *db, const char *path, int64_t *id)
 	struct tab *tabs = NULL;
 	size_t nt = 0;
 	rc = db_exec(db, "BEGIN IMMEDIATE");
+	/* the DELETE's cascade is costly to prepare: only when there is a
+	 * scan to replace */
+#define SAME_KEY " WHERE (kind, sysroot, arch, variant) IN (SELECT kind, sysroot, arch, variant FROM w.scan)"
+	int64_t old = 0;
 	if (rc == 0)
-		rc = db_exec(db, "DELETE FROM main.scan WHERE (kind, sysroot, arch, variant) IN"
-				 " (SELECT kind, sysroot, arch, variant FROM w.scan)");
+		rc = db_query_int(db, "SELECT count(*) FROM main.scan" SAME_KEY, 0, &old);
+	if (rc == 0 && old)
+		rc = db_exec(db, "DELETE FROM main.scan" SAME_KEY);
 	if (rc == 0)
 		rc = db_prepare(db, &st, "SELECT name FROM main.sqlite_master WHERE type='table'"
 					 " AND name NOT LIKE 'sqlite_%' ORDER BY rowid");
