@@ -174,9 +174,10 @@ static int tree_note(struct scan_ctx *ctx, const char *kind, const char *rel, co
 }
 
 /* Finds the table files under dir (tree-relative), recursively, without
- * following directory symlinks (a kernel tree has none that matter). The
- * entry type comes from readdir: an lstat per entry was most of the walk
- * of a whole tree's arch/. */
+ * following directory symlinks (a kernel tree has none that matter), nor
+ * going into include/ and boot/ dirs: headers, boot code and device trees,
+ * never a table, and most of arch/'s dirs. The entry type comes from
+ * readdir: an lstat per entry was most of the walk of a whole tree's arch/. */
 static void find_tbl(const char *tree, const char *dir, struct strv *out)
 {
 	char *host = xasprintf("%s/%s", tree, dir);
@@ -186,7 +187,8 @@ static void find_tbl(const char *tree, const char *dir, struct strv *out)
 		return;
 	struct dirent *e;
 	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.')
+		if (e->d_name[0] == '.' ||
+		    (e->d_type == DT_DIR && (!strcmp(e->d_name, "include") || !strcmp(e->d_name, "boot"))))
 			continue;
 		char *rel = xasprintf("%s/%s", dir, e->d_name);
 		int is_dir = e->d_type == DT_DIR;

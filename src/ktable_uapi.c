@@ -103,14 +103,23 @@ static int cmp_entry(const void *a, const void *b)
 
 /* An entry belongs to the (non-private) names with its number; the first
  * __SYSCALL() of a number is the one the table uses. The generic table
- * lists them in order of number: the sort is then left out. */
+ * lists them in order of number, a port's own entries after it: only that
+ * tail is sorted, then merged in (a sort of the whole was a twentieth of a
+ * kernel-tree scan). */
 static void assign_entries(struct entries *en, struct ksyms *k)
 {
 	size_t sorted = 1;
 	while (sorted < en->n && cmp_entry(&en->v[sorted - 1], &en->v[sorted]) < 0)
 		sorted++;
-	if (sorted < en->n)
-		qsort(en->v, en->n, sizeof(*en->v), cmp_entry);
+	if (sorted < en->n) {
+		qsort(en->v + sorted, en->n - sorted, sizeof(*en->v), cmp_entry);
+		struct entry *m = xmalloc(en->n * sizeof(*m));
+		for (size_t a = 0, b = sorted, o = 0; o < en->n; o++)
+			m[o] = b == en->n || (a < sorted && cmp_entry(&en->v[a], &en->v[b]) < 0)
+				       ? en->v[a++] : en->v[b++];
+		free(en->v);
+		en->v = m;
+	}
 	for (size_t i = 0; i < k->n; i++) {
 		struct ksym *s = &k->v[i];
 		size_t lo = 0, hi = en->n;
