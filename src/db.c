@@ -187,23 +187,30 @@ static int open_image(struct db *db, const char *path)
 	return db_exec(db, "PRAGMA journal_mode=MEMORY") < 0 ? -1 : 1;
 }
 
+/* A failed open: a DB built in memory is dropped, not written. */
+static int open_failed(struct db *db)
+{
+	if (db->made && db->fd >= 0)
+		close(db->fd);
+	db->made = 0;
+	db_close(db);
+	return -1;
+}
+
 int db_open(struct db *db, const char *path, int create)
 {
 	memset(db, 0, sizeof(*db));
 	db->path = xstrdup(path);
 	int made = create ? open_image(db, path) : 0;
-	if (made < 0) {
-		db_close(db);
-		return -1;
-	}
+	if (made < 0)
+		return open_failed(db);
 	/* one thread uses a connection: no mutex around every SQLite call (the
 	 * scans and classify make hundreds of thousands of them) */
 	int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
 	if (!made && sqlite3_open_v2(path, &db->h, flags, NULL) != SQLITE_OK) {
 		err_set(EXIT_DB, "%s: cannot open database: %s", path,
 			db->h ? sqlite3_errmsg(db->h) : "out of memory");
-		db_close(db);
-		return -1;
+		return open_failed(db);
 	}
 	/* concurrent audits into one DB wait for each other's scan transaction;
 	 * SYSCOV_BUSY_TIMEOUT_MS shortens the wait (tests of a locked DB) */
@@ -221,8 +228,7 @@ int db_open(struct db *db, const char *path, int create)
 		 * create its -shm file: name the real cause */
 		if (err_code() == EXIT_DB && access(path, W_OK) < 0 && (errno == EROFS || errno == EACCES))
 			err_set(EXIT_DB, "%s: database is read-only: %s", path, strerror(errno));
-		db_close(db);
-		return -1;
+		return open_failed(db);
 	}
 	return 0;
 }
@@ -243,6 +249,7 @@ static int write_all(int fd, const void *p, size_t n, off_t off)
  * into it, as a -j worker's are (db_merge()). */
 static int publish(struct db *db)
 {
+	db_scan_rollback(db); /* what no commit took stays out of the file */
 	sqlite3_int64 n = 0;
 	const unsigned char *p = sqlite3_serialize(db->h, "main", &n, SQLITE_SERIALIZE_NOCOPY);
 	char proc[64];
