@@ -140,7 +140,7 @@ static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
 	int rc = 0;
 	*ids = xcalloc(n + 2, sizeof(**ids));
 	*nids = 0;
-	if (db_open(db, cli_db(c), 1) < 0)
+	if (db_open(db, cli_db(c), DB_CREATE) < 0)
 		rc = -1;
 	if (!rc)
 		rc = confine_targets(c, db, t, n) < 0 ? -1 : 0;

@@ -202,6 +202,8 @@ int db_open(struct db *db, const char *path, int create)
 	memset(db, 0, sizeof(*db));
 	db->path = xstrdup(path);
 	int made = create ? open_image(db, path) : 0;
+	if (made > 0)
+		db->made = create;
 	if (made < 0)
 		return open_failed(db);
 	/* one thread uses a connection: no mutex around every SQLite call (the
@@ -254,9 +256,10 @@ static int publish(struct db *db)
 	const unsigned char *p = sqlite3_serialize(db->h, "main", &n, SQLITE_SERIALIZE_NOCOPY);
 	char proc[64];
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", db->fd);
+	int keep = db->made != DB_SCRATCH;
 	if (!p || write_all(db->fd, p, (size_t)n, 0) < 0 ||
-	    write_all(db->fd, "\2\2", 2, 18) < 0 || /* WAL, as every syscov DB on disk */
-	    fdatasync(db->fd) < 0)
+	    (keep && write_all(db->fd, "\2\2", 2, 18) < 0) || /* WAL, as every syscov DB on disk */
+	    (keep && fdatasync(db->fd) < 0))
 		return err_set(EXIT_DB, "%s: cannot write the new database: %s", db->path,
 			       !p ? "out of memory"
 			       : errno == ENOSPC || errno == EDQUOT ? "the disk is full"

@@ -16,7 +16,8 @@ struct db {
 	sqlite3 *h;
 	char *path;
 	sqlite3_stmt *ins_input, *ins_diag; /* prepared once: thousands of rows per scan */
-	int made;  /* built in memory, written to its path by db_close() */
+	int made;  /* built in memory, written to its path by db_close();
+		    * DB_SCRATCH for a throwaway one */
 	int fd;    /* made: the unnamed file it goes to, -1 for ":memory:" */
 };
 
@@ -24,6 +25,8 @@ struct db {
  * database, newer schema than this syscov, read-only, locked too long. A DB
  * that does not exist yet is built in memory and appears at its path, whole,
  * only when db_close() writes it. */
+enum { DB_OPEN, DB_CREATE, DB_SCRATCH /* a new throwaway DB: written unsynced,
+					  in rollback mode, for one reader */ };
 int db_open(struct db *db, const char *path, int create);
 /* 0, or -1 with err_set() if a new DB could not be written. */
 int db_close(struct db *db);

@@ -96,26 +96,6 @@ static int json_buf_escaped(struct buf *b, const char *s)
 	return rc;
 }
 
-/* Writes v in decimal at o (snprintf was a third of the flush); the end. */
-static char *put_int(char *o, long long v)
-{
-	if (v >= 0 && v < 10) { /* implemented and private, most numbers of a row */
-		*o = (char)('0' + v);
-		return o + 1;
-	}
-	char t[24];
-	int i = sizeof(t);
-	unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
-	do
-		t[--i] = (char)('0' + u % 10);
-	while (u /= 10);
-	if (v < 0)
-		t[--i] = '-';
-	while (i < (int)sizeof(t)) /* a few digits: cheaper than a memcpy() call */
-		*o++ = t[i++];
-	return o;
-}
-
 /* The row goes to its group's JSON array as [nr, name, entry, compat_entry,
  * implemented, private] (docs/db.md: ktable), written in place after one
  * buf_grow() for the row (a buf call per piece was most of the insert). */

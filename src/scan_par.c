@@ -55,9 +55,11 @@ static int run_job(const struct job *j, const struct cli *c, int cls)
 	struct db w = {0};
 	int64_t id;
 	remove_db(j->path);
-	/* made from the schema's image (db_open): no migrations per job */
-	int rc = db_open(&w, j->path, 1);
-	/* a throwaway DB: no journal, no fsync (a crash loses only the run) */
+	/* built in memory from the schema's image and written once, unsynced
+	 * (a crash loses only the run), for the parent to read once */
+	int rc = db_open(&w, j->path, DB_SCRATCH);
+	/* nothing to roll back, nothing to sync (also on a file system
+	 * without O_TMPFILE, where SQLite writes the file itself) */
 	if (rc == 0)
 		rc = db_exec(&w, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF");
 	if (rc == 0)

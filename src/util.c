@@ -393,6 +393,25 @@ int is_c_identifier(const char *s)
 	return !s[n] && n <= 128;
 }
 
+char *put_int(char *o, long long v)
+{
+	if (v >= 0 && v < 10) { /* flags and counts: most numbers written */
+		*o = (char)('0' + v);
+		return o + 1;
+	}
+	char t[24];
+	int i = sizeof(t);
+	unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+	do
+		t[--i] = (char)('0' + u % 10);
+	while (u /= 10);
+	if (v < 0)
+		t[--i] = '-';
+	while (i < (int)sizeof(t)) /* a few digits: cheaper than a memcpy() call */
+		*o++ = t[i++];
+	return o;
+}
+
 void split_list(const char *s, struct strv *sv)
 {
 	while (s && *s) {

@@ -119,6 +119,9 @@ int str_starts(const char *s, const char *prefix);
 int str_ends(const char *s, const char *suffix);
 /* A valid C identifier: [A-Za-z_][A-Za-z0-9_]*, at most 128 bytes. */
 int is_c_identifier(const char *s);
+/* Writes v in decimal at o, at most 20 bytes, no NUL (snprintf() was a
+ * third of writing the kernel tables); returns the end. */
+char *put_int(char *o, long long v);
 /* Splits "a,b,c" into sv (empty items skipped). */
 void split_list(const char *s, struct strv *sv);
 
