@@ -112,11 +112,19 @@ static int confine_targets(const struct cli *c, const struct db *db, const struc
 	struct strv allow = {0};
 	for (size_t i = 0; i < n; i++)
 		strv_push(&allow, t[i].sr.root);
-	/* the DB's directory holds its -wal and -shm files, the -j workers'
-	 * DBs (db_merge() reads them), and a new DB only once it is written */
-	const char *slash = strrchr(db->path, '/');
-	char *dbdir = slash ? xstrndup(db->path, slash == db->path ? 1 : (size_t)(slash - db->path))
-			    : xstrdup(".");
+	/* the DB's (real) directory holds its -wal and -shm files and the -j
+	 * workers' DBs (db_merge() reads them); a new DB, not written yet,
+	 * has only its name's */
+	char *dbdir = realpath(db->path, NULL);
+	if (!dbdir)
+		dbdir = xstrdup(db->path);
+	char *slash = strrchr(dbdir, '/');
+	if (slash) {
+		*(slash == dbdir ? slash + 1 : slash) = 0;
+	} else {
+		free(dbdir);
+		dbdir = xstrdup(".");
+	}
 	const char *extra[] = {c->kernel_src, c->man_dir, c->output, dbdir};
 	for (size_t i = 0; i < ARRAY_SIZE(extra); i++) {
 		char *r = extra[i] ? realpath(extra[i], NULL) : NULL;

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -156,7 +157,8 @@ fail:
 static int open_image(struct db *db, const char *path)
 {
 	int mem = !strcmp(path, ":memory:");
-	if (!mem && (!strncmp(path, "file:", 5) || access(path, F_OK) == 0))
+	struct stat st; /* lstat: a dangling symlink is SQLite's to follow, as before */
+	if (!mem && (!strncmp(path, "file:", 5) || lstat(path, &st) == 0))
 		return 0;
 	db->fd = -1;
 	if (!mem) {

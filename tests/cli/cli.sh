@@ -57,6 +57,16 @@ expect_err "newer than this syscov"
 expect_rc 4 "$SYSCOV" list --db "$T/missing.db"
 [ ! -e "$T/missing.db" ] || fail "list created a DB"
 ok
+# a new DB (built in memory, written at the end): through a dangling
+# symlink it lands on the link's target; in a dir that does not exist it
+# is an error before any scan, and nothing is left
+ln -s "$T/target.db" "$T/link.db"
+expect_rc 0 "$SYSCOV" scan / --no-man -q --db "$T/link.db"
+[ -L "$T/link.db" ] || fail "the symlink to a new DB was replaced"
+expect_eq "DB behind a dangling symlink" ok "$(sqlite3 "$T/target.db" 'PRAGMA integrity_check')"
+expect_rc 4 "$SYSCOV" scan / --no-man -q --db "$T/nodir/new.db"
+expect_err "unable to open"
+[ ! -e "$T/nodir" ] || fail "a missing DB dir was created"
 
 # a Debian cross prefix is recognised, with its arch from the directory name
 if [ -d /usr/aarch64-linux-gnu/include ]; then
