@@ -672,6 +672,8 @@ static int subst(struct kpp *p, const struct macro *m, struct args *a, struct to
 static int eval(struct kpp *p, const struct tok *t, size_t n, int strict, uint32_t line,
 		long long *v);
 
+static int literal_macro(struct kpp *p, const struct tok *t, long long *v);
+
 /* The hook (__SYSCALL(nr, entry)) in a text line: nr evaluated, entry as
  * written; other shapes are not table entries and are left alone. */
 static int fire_hook(struct kpp *p, const struct args *a, int depth)
@@ -681,8 +683,10 @@ static int fire_hook(struct kpp *p, const struct args *a, int depth)
 		return 0;
 	struct tokv x = tokv_take(p);
 	long long v;
-	int rc = expand(p, a->a[0].v, a->a[0].n, &x, depth + 1);
-	if (rc == 0 && eval(p, x.v, x.n, 1, 0, &v) == 0) {
+	int rc = 0;
+	if ((a->a[0].n == 1 && literal_macro(p, &a->a[0].v[0], &v)) ||
+	    ((rc = expand(p, a->a[0].v, a->a[0].n, &x, depth + 1)) == 0 &&
+	     eval(p, x.v, x.n, 1, 0, &v) == 0)) {
 		char name[129];
 		memcpy(name, id->v[0].s, id->v[0].len);
 		name[id->v[0].len] = 0;
@@ -1039,6 +1043,25 @@ static int eval(struct kpp *p, const struct tok *t, size_t n, int strict, uint32
 			       TOKA(&t[e.i]));
 	*v = (long long)r.v;
 	return 0;
+}
+
+/* 1 and the value in *v when t names an object-like macro it may expand
+ * whose body is one integer literal, most __NR_* of the kernel's tables:
+ * then no expansion is needed (it was half of the generic table's
+ * evaluation). 0: the caller expands. */
+static int literal_macro(struct kpp *p, const struct tok *t, long long *v)
+{
+	long mi = t->kind == T_IDENT ? find_macro(p, t->s, t->len) : -1;
+	const struct macro *m = mi >= 0 ? &p->m[mi] : NULL;
+	if (!m || !m->defined || m->fn || m->nbody != 1 || m->body[0].kind != T_NUM ||
+	    hs_has(t->hs, (uint32_t)mi))
+		return 0;
+	struct ev e = {.p = p, .strict = 1};
+	struct val r;
+	if (ev_number(&e, &m->body[0], &r) < 0)
+		return 0; /* not a valid literal: the expansion says why */
+	*v = (long long)r.v;
+	return 1;
 }
 
 /* --- files */
@@ -1520,6 +1543,8 @@ int kpp_value(struct kpp *p, const char *name, long long *v)
 	if (i < 0 || !p->m[i].defined || p->m[i].fn)
 		return 0;
 	struct tok t = {.s = p->m[i].name, .len = p->m[i].len, .kind = T_IDENT};
+	if (literal_macro(p, &t, v))
+		return 1;
 	struct tokv out = tokv_take(p);
 	int ok = expand(p, &t, 1, &out, 0) == 0 && eval(p, out.v, out.n, 1, 0, v) == 0;
 	tokv_give(p, &out);
