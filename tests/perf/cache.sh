@@ -168,4 +168,11 @@ rm -rf "r2/${cross##*/}/report.md" && mkdir "r2/${cross##*/}/report.md"
 # shellcheck disable=SC2086
 expect_rc 5 "$SYSCOV" audit $cross -q --db j2.db -o r2 -j2
 expect_err "report\.md: Is a directory"
+# a -j2 rerun that rescans (another spelling of the data dir is another
+# configuration) replaces each scan whole: the copies check no foreign
+# keys, the DELETE before them still cascades
+# shellcheck disable=SC2086
+SYSCOV_DATA_DIR="$SRCDIR/data/." "$SYSCOV" audit $cross -q --db j2.db -o r3 -j2 >/dev/null
+expect_eq "-j2 rescan: no dangling rows" "" "$(sqlite3 j2.db 'PRAGMA foreign_key_check')"
+expect_eq "-j2 rescan: the facts of one audit" "$(facts j1.db)" "$(facts j2.db)"
 done_ok
