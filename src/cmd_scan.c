@@ -114,13 +114,15 @@ static int confine_targets(const struct cli *c, const struct db *db, const struc
 		strv_push(&allow, t[i].sr.root);
 	/* the DB's (real) directory holds its -wal and -shm files and the -j
 	 * workers' DBs (db_merge() reads them); a new DB, not written yet,
-	 * has only its name's */
+	 * has only its name's. A DB in / allows only itself: allowing /
+	 * would lift the confinement. */
 	char *dbdir = realpath(db->path, NULL);
 	if (!dbdir)
 		dbdir = xstrdup(db->path);
 	char *slash = strrchr(dbdir, '/');
 	if (slash) {
-		*(slash == dbdir ? slash + 1 : slash) = 0;
+		if (slash != dbdir)
+			*slash = 0;
 	} else {
 		free(dbdir);
 		dbdir = xstrdup(".");
