@@ -54,7 +54,9 @@ int db_query_int(struct db *db, const char *sql, int64_t dflt, int64_t *out)
 	if (db_prepare(db, &st, sql) < 0)
 		return -1;
 	int rc = sqlite3_step(st);
-	*out = rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL ? sqlite3_column_int64(st, 0) : dflt;
+	*out = rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL
+		       ? sqlite3_column_int64(st, 0)
+		       : dflt;
 	sqlite3_finalize(st);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : db_fail(db, "query");
 }
@@ -177,7 +179,8 @@ static int open_image(struct db *db, const char *path)
 	for (size_t i = 0; i < db_image_nruns; i++)
 		memcpy(img + db_image_runs[i].off, db_image_runs[i].bytes, db_image_runs[i].len);
 	img[18] = img[19] = 1; /* rollback journal (in memory), not the file's WAL */
-	if (sqlite3_open_v2(":memory:", &db->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+	if (sqlite3_open_v2(":memory:", &db->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) !=
+	    SQLITE_OK) {
 		sqlite3_free(img);
 		return err_set(EXIT_DB, "%s: cannot open database: %s", path,
 			       db->h ? sqlite3_errmsg(db->h) : "out of memory");
@@ -312,9 +315,9 @@ int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id)
 	 * kernel-tree scan takes to store */
 	sqlite3_stmt *st;
 	int rc = 0;
+#define KEY "FROM scan WHERE kind=?1 AND sysroot=?2 AND arch=?3 AND variant=?4"
 	for (int del = 0; del < 2; del++) {
-		if (db_prepare(db, &st, del ? "DELETE FROM scan WHERE kind=?1 AND sysroot=?2 AND arch=?3 AND variant=?4"
-					    : "SELECT 1 FROM scan WHERE kind=?1 AND sysroot=?2 AND arch=?3 AND variant=?4") < 0)
+		if (db_prepare(db, &st, del ? "DELETE " KEY : "SELECT 1 " KEY) < 0)
 			goto fail;
 		db_bind_text(st, 1, k->kind);
 		db_bind_text(st, 2, k->sysroot);
@@ -328,6 +331,7 @@ int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id)
 		if (r == SQLITE_DONE)
 			break; /* no such scan, or deleted */
 	}
+#undef KEY
 	if (db_prepare(db, &st,
 		       "INSERT INTO scan(kind,sysroot,arch,variant,label,layout,created,tool_version)"
 		       " VALUES(?1,?2,?3,?7,?4,?5,strftime('%Y-%m-%dT%H:%M:%SZ','now'),?6)") < 0)

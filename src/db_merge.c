@@ -76,7 +76,8 @@ int db_merge(struct db *db, const char *path, int64_t *id)
 	 * them, for the DELETE's cascade (which is also costly to prepare:
 	 * only when there is a scan to replace); the pragma holds outside a
 	 * transaction only, hence the second try. */
-#define SAME_KEY " WHERE (kind, sysroot, arch, variant) IN (SELECT kind, sysroot, arch, variant FROM w.scan)"
+#define SAME_KEY                                                                                   \
+	" WHERE (kind, sysroot, arch, variant) IN (SELECT kind, sysroot, arch, variant FROM w.scan)"
 	int64_t old = 0;
 	for (int fk = 0;; fk = 1) {
 		rc = db_exec(db, fk ? "PRAGMA foreign_keys=ON" : "PRAGMA foreign_keys=OFF");

@@ -7,9 +7,10 @@
  * its own (a temp file beside the main DB, inside the dirs the process may
  * read), and the parent copies each finished scan's rows into the main DB in
  * one transaction of its own (db_merge()) while the workers keep parsing:
- * the writes stay serialized and the parsing runs on every core. A scan whose inputs are unchanged is
- * kept before any worker starts (scan_cache.h), and the man pages the
- * workers will read are parsed before they fork (man_scan_warm()). */
+ * the writes stay serialized and the parsing runs on every core. A scan
+ * whose inputs are unchanged is kept before any worker starts
+ * (scan_cache.h), and the man pages the workers will read are parsed before
+ * they fork (man_scan_warm()). */
 #define _GNU_SOURCE
 #include "classify.h"
 #include "clangx.h"
