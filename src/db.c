@@ -240,15 +240,11 @@ int db_open(struct db *db, const char *path, int create)
 	return 0;
 }
 
-static int write_all(int fd, const void *p, size_t n, off_t off)
+/* Sets the file's journal mode bytes (header offsets 18, 19): "\2\2" WAL,
+ * "\1\1" rollback. */
+static int set_mode(int fd, const char *two)
 {
-	for (size_t done = 0; done < n;) {
-		ssize_t w = pwrite(fd, (const char *)p + done, n - done, off + (off_t)done);
-		if (w < 0 && errno != EINTR)
-			return -1;
-		done += w > 0 ? (size_t)w : 0;
-	}
-	return 0;
+	return pwrite(fd, two, 2, 18) == 2 ? 0 : -1;
 }
 
 /* Writes a DB built in memory to its file (open_image()). If a concurrent
@@ -262,8 +258,8 @@ static int publish(struct db *db)
 	char proc[64];
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", db->fd);
 	int keep = db->made != DB_SCRATCH;
-	if (!p || write_all(db->fd, p, (size_t)n, 0) < 0 ||
-	    (keep && write_all(db->fd, "\2\2", 2, 18) < 0) || /* WAL, as every syscov DB on disk */
+	if (!p || write_full(db->fd, p, (size_t)n) < 0 ||
+	    (keep && set_mode(db->fd, "\2\2") < 0) || /* WAL, as every syscov DB on disk */
 	    (keep && fdatasync(db->fd) < 0))
 		return err_set(EXIT_DB, "%s: cannot write the new database: %s", db->path,
 			       !p ? "out of memory"
@@ -279,7 +275,7 @@ static int publish(struct db *db)
 	struct db dst;
 	int64_t id;
 	unlink(tmp);
-	int rc = write_all(db->fd, "\1\1", 2, 18) < 0 || /* rollback: nothing beside it to clean */
+	int rc = set_mode(db->fd, "\1\1") < 0 || /* rollback: nothing beside it to clean */
 			 linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) < 0
 		     ? err_set(EXIT_DB, "%s: %s", tmp, strerror(errno))
 		     : db_open(&dst, db->path, 0);

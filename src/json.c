@@ -81,6 +81,26 @@ int utf8_seq_len(const unsigned char *s)
 	return n;
 }
 
+/* 1 for the bytes that go into a JSON string as they are: printable ASCII
+ * but '"' (0x22) and '\\' (0x5c). One lookup a byte: four compares a byte
+ * were a third of the kernel tables' insert. */
+static const unsigned char json_plain[256] = {
+	[0x20] = 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
+};
+
+size_t json_plain_len(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	while (json_plain[*p])
+		p++;
+	return (size_t)(p - (const unsigned char *)s);
+}
+
 void json_write_string(FILE *f, const char *s)
 {
 	putc_unlocked('"', f);
@@ -107,11 +127,9 @@ void json_write_string(FILE *f, const char *s)
 			continue;
 		} else {
 			/* a run of plain characters in one write */
-			const unsigned char *e = p + 1;
-			while (*e >= 0x20 && *e < 0x7f && *e != '"' && *e != '\\')
-				e++;
-			fwrite_unlocked(p, 1, (size_t)(e - p), f);
-			p = e;
+			size_t n = json_plain_len((const char *)p);
+			fwrite_unlocked(p, 1, n, f);
+			p += n;
 			continue;
 		}
 		p++;

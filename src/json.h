@@ -3,6 +3,7 @@
 #ifndef SYSCOV_JSON_H
 #define SYSCOV_JSON_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -31,6 +32,8 @@ void json_kbool(struct json *j, const char *k, int v);
 /* Writes s as a JSON string literal (quotes included) to f; invalid UTF-8
  * bytes become U+FFFD so the output always parses. */
 void json_write_string(FILE *f, const char *s);
+/* The length of the start of s that json_write_string() writes as it is. */
+size_t json_plain_len(const char *s);
 struct buf;
 /* Reads the JSON string literal at *pp (its opening quote) onto b, decoded,
  * with its NUL, and moves *pp past it. A \\u escape of a UTF-16 pair is

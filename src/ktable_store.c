@@ -57,28 +57,6 @@ static struct krow_group *krow_group(struct krows *w, const char *const key[3])
 	return g;
 }
 
-/* 1 for the bytes that go into a JSON string as they are: printable ASCII
- * but '"' (0x22) and '\\' (0x5c). One lookup a byte: four compares a byte
- * were a third of the insert. */
-static const unsigned char json_plain[256] = {
-	[0x20] = 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0,
-};
-
-/* The length of the start of s that goes into a JSON string as it is.
- * Table names and entry points are all of it. */
-static size_t json_plain_len(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	while (json_plain[*p])
-		p++;
-	return (size_t)(p - (const unsigned char *)s);
-}
-
 /* Appends s as a JSON string through json.h's writer: the rare name that
  * needs escapes (a FILE per call). */
 static int json_buf_escaped(struct buf *b, const char *s)

@@ -65,6 +65,11 @@ static int io_full(int fd, void *p, size_t n, int out)
 	return 1;
 }
 
+int write_full(int fd, const void *p, size_t n)
+{
+	return io_full(fd, (void *)p, n, 1) ? 0 : -1;
+}
+
 int err_send(int fd, int code)
 {
 	uint32_t hdr[2] = {(uint32_t)code, code ? (uint32_t)strlen(err_buf) : 0};

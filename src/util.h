@@ -38,6 +38,8 @@ void err_clear(void);
  * made this process's error when `take` (so that the first failure wins);
  * 0 at end of file (the child died without answering) or on a short frame. */
 int err_send(int fd, int code);
+/* Writes n bytes in full (a short write goes on): 0, or -1 with errno. */
+int write_full(int fd, const void *p, size_t n);
 int err_recv(int fd, int *code, int take);
 
 /* Diagnostics on stderr, honoured by -q / -v. */

@@ -92,7 +92,8 @@ expect_eq "integrity after concurrent audits" ok "$(sqlite3 "$DB" 'PRAGMA integr
 NEW=$T/new/n.db
 mkdir -p "$T/new"
 "$SYSCOV" audit / $cross -q -o "$T/rep" --db "$NEW" >/dev/null 2>&1 & pid=$!
-sleep "$(printf '%d.%03d' $((dur_ms / 2000)) $((dur_ms / 2 % 1000)))"
+# a quarter of a run in: nothing is written before its end
+sleep "$(printf '%d.%03d' $((dur_ms / 4000)) $((dur_ms / 4 % 1000)))"
 kill -9 "$pid" 2>/dev/null && killed=1 || killed=0
 wait "$pid" 2>/dev/null || true
 [ "$killed" = 0 ] || expect_eq "a killed run into a new DB leaves no file" "" "$(ls -A "$T/new")"
