@@ -273,7 +273,7 @@ static int publish(struct db *db)
 	/* under a name of its own for db_merge(): SQLite resolves /proc/self/fd */
 	char *tmp = xasprintf("%s.new%ld", db->path, (long)getpid());
 	struct db dst;
-	int64_t id;
+	int64_t id = 0;
 	unlink(tmp);
 	int rc = set_mode(db->fd, "\1\1") < 0 || /* rollback: nothing beside it to clean */
 			 linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) < 0
@@ -329,8 +329,9 @@ int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id)
 	}
 #undef KEY
 	if (db_prepare(db, &st,
-		       "INSERT INTO scan(kind,sysroot,arch,variant,label,layout,created,tool_version)"
-		       " VALUES(?1,?2,?3,?7,?4,?5,strftime('%Y-%m-%dT%H:%M:%SZ','now'),?6)") < 0)
+		       "INSERT INTO scan(id,kind,sysroot,arch,variant,label,layout,created,tool_version)"
+		       " VALUES((SELECT ?8 WHERE NOT EXISTS (SELECT 1 FROM scan WHERE id=?8)),"
+		       "?1,?2,?3,?7,?4,?5,strftime('%Y-%m-%dT%H:%M:%SZ','now'),?6)") < 0)
 		goto fail;
 	db_bind_text(st, 1, k->kind);
 	db_bind_text(st, 2, k->sysroot);
@@ -339,6 +340,8 @@ int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id)
 	db_bind_text(st, 5, k->layout);
 	db_bind_text(st, 6, SYSCOV_VERSION);
 	db_bind_text(st, 7, k->variant ? k->variant : "");
+	if (k->id > 0) /* else NULL: the next id */
+		sqlite3_bind_int64(st, 8, k->id);
 	rc = db_step_done(db, st);
 	sqlite3_finalize(st);
 	if (rc < 0)

@@ -32,8 +32,8 @@ int db_open(struct db *db, const char *path, int create);
 int db_close(struct db *db);
 /* Copies every scan of the DB file at `path` (a -j worker's, or a run's that
  * lost the race to create the same new DB) into db in one transaction,
- * replacing the stored scans of the same keys; the first one's new id in
- * *id. */
+ * replacing the stored scans of the same keys. *id: in, the id the first
+ * scan takes if that is free (or 0: the next ones); out, its id. */
 int db_merge(struct db *db, const char *path, int64_t *id);
 
 /* Runs SQL with no result rows; err_set(EXIT_DB) naming the DB on failure. */
@@ -57,9 +57,11 @@ struct scan_key {
 	const char *variant; /* "" or the --include/--libdir dirs of a split layout */
 	const char *label;
 	const char *layout;
+	int64_t id; /* the id to take if still free (-j reserves them in target order), or 0 */
 };
 /* BEGIN IMMEDIATE; deletes the scan of the same key (with all its facts);
- * inserts the new scan row and returns its id in *id. */
+ * inserts the new scan row (as k->id if that is free) and returns its id in
+ * *id. */
 int db_scan_begin(struct db *db, const struct scan_key *k, int64_t *id);
 int db_scan_commit(struct db *db);
 void db_scan_rollback(struct db *db);

@@ -54,9 +54,27 @@ static char *copy_sql(struct db *db, const char *t, const struct tab *tabs, size
 	return sql;
 }
 
+/* The shift that gives the copied DB's first scan the id `want`, if no scan
+ * has that id nor any of the next ones the copy takes; else *off stays. */
+static int reserve(struct db *db, int64_t want, int64_t *off)
+{
+	int64_t lo, hi, taken;
+	if (db_query_int(db, "SELECT min(id) FROM w.scan", 0, &lo) < 0 ||
+	    db_query_int(db, "SELECT max(id) FROM w.scan", 0, &hi) < 0)
+		return -1;
+	char *q = xasprintf("SELECT count(*) FROM main.scan WHERE id BETWEEN %lld AND %lld",
+			    (long long)want, (long long)(want + hi - lo));
+	int rc = db_query_int(db, q, 0, &taken);
+	free(q);
+	if (rc == 0 && !taken)
+		*off = want - lo;
+	return rc;
+}
+
 int db_merge(struct db *db, const char *path, int64_t *id)
 {
 	uint64_t t0 = now_ns();
+	int64_t want = *id;
 	sqlite3_stmt *st;
 	/* the copy's statement journal would be a temp file in /var/tmp,
 	 * which Landlock (confine.h) does not let the process open */
@@ -111,6 +129,8 @@ int db_merge(struct db *db, const char *path, int64_t *id)
 			rc = db_query_int(db, q, 0, &tabs[i].off);
 			free(q);
 		}
+		if (rc == 0 && i == 0 && want > 0) /* scan, the first table: the id asked for */
+			rc = reserve(db, want, &tabs[0].off);
 		char *sql = rc == 0 ? copy_sql(db, tabs[i].name, tabs, nt, tabs[i].off) : NULL;
 		rc = sql ? db_exec(db, sql) : -1;
 		free(sql);

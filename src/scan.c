@@ -160,6 +160,7 @@ static int scan_write(struct scan_ctx *ctx, const struct scan_key *k, const char
 int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id)
 {
 	struct scan_key k = sysroot_key(sr);
+	k.id = *id;
 	char *label = (char *)k.label, *variant = (char *)k.variant;
 	struct scan_ctx ctx = {.db = db, .sr = sr, .arch = sr->arch, .cli = cli};
 	char *fp = scan_cache_fingerprint(cli);

@@ -50,14 +50,15 @@ int libc_scan_elf(struct scan_ctx *ctx);
 int libc_scan_headers(struct scan_ctx *ctx);
 
 /* Scans one sysroot for its primary ABI: every scanner of the sysroot
- * pipeline in one transaction. Stores the new scan id in *id. */
+ * pipeline in one transaction. *id: in, the id to take if it is free (or 0:
+ * the next one); out, the scan's id (a kept scan's, or the new one). */
 int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id);
 /* 1 (with its id) when the stored scan of sr has unchanged inputs and is
  * kept (scan_cache.h), 0 when it needs a scan, -1 on a DB error. */
 int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id);
-/* Scans n sysroots with up to `workers` forked processes, each into a DB of
- * its own, copied into db as it finishes (scan_par.c); ids[i] gets the scan
- * of srs[i]. */
+/* Scans n sysroots with up to `workers` processes: this one, into db, and
+ * forked ones, each into a DB of its own, copied into db as it finishes
+ * (scan_par.c); ids[i] gets the scan of srs[i]. */
 int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size_t n,
 			   const struct cli *c, int workers, int64_t *ids);
 /* 1 when a and b are the same stored scan: sysroot, ABI and split dirs. */

@@ -2,15 +2,17 @@
  * (`-j N`, see scan.h).
  *
  * The scanners hold the DB's write lock for their whole scan transaction, so
- * N writers on one DB would run one after the other. Instead N forked
- * workers take the scans one at a time over a pipe, each scan into a DB of
- * its own (a temp file beside the main DB, inside the dirs the process may
- * read), and the parent copies each finished scan's rows into the main DB in
- * one transaction of its own (db_merge()) while the workers keep parsing:
- * the writes stay serialized and the parsing runs on every core. A scan
- * whose inputs are unchanged is kept before any worker starts
- * (scan_cache.h), and the man pages the workers will read are parsed before
- * they fork (man_scan_warm()). */
+ * N writers on one DB would run one after the other. Instead the parent and
+ * N-1 forked workers take the scans one at a time from a counter they
+ * share. The parent scans straight into the main DB; a worker scans into a
+ * DB of its own (a temp file beside the main DB, inside the dirs the process
+ * may read), whose rows the parent copies into the main DB in a transaction
+ * of its own (db_merge()) between its own scans: the writes stay serialized,
+ * the parsing runs on every core, and only the workers' scans are copied (a
+ * copy costs a fifth of a scan). Scan ids are reserved in target order, so
+ * that they do not depend on timing. A scan whose inputs are unchanged is
+ * kept before any worker starts (scan_cache.h), and the man pages the scans
+ * will read are parsed before the fork (man_scan_warm()). */
 #define _GNU_SOURCE
 #include "classify.h"
 #include "clangx.h"
@@ -21,21 +23,40 @@
 #include "scan_cache.h"
 
 #include <errno.h>
-#include <signal.h>
+#include <poll.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <poll.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 struct job {
 	const struct sysroot *sr;
-	int64_t *id;
-	pid_t pid;   /* 0 to scan, -1 kept; once given out, its worker's */
-	int done;    /* finished, its DB waits to be copied */
-	char *path;  /* the worker's DB */
+	int64_t *id;  /* in: its reserved id; out: its scan's */
+	int kept;     /* its stored scan is kept: nothing to do */
+	int done;     /* a worker's scan, waiting in its DB to be copied */
+	int in_db;    /* in the main DB: kept, scanned there or copied */
+	char *path;   /* a worker's DB */
 };
+
+/* What the parent and the workers share (a MAP_SHARED page): the next scan
+ * to take, an index into the list of those to scan; and a stop flag. */
+struct shared {
+	atomic_size_t next;
+	atomic_int stop;
+};
+
+/* The next job to scan, from the shared counter; -1 when none is left or
+ * the run stops. */
+static long take(struct shared *sh, const size_t *todo, size_t ntodo)
+{
+	if (atomic_load(&sh->stop))
+		return -1;
+	size_t k = atomic_fetch_add(&sh->next, 1);
+	return k < ntodo ? (long)todo[k] : -1;
+}
 
 static void remove_db(const char *path)
 {
@@ -47,14 +68,29 @@ static void remove_db(const char *path)
 	}
 }
 
-/* One job in a worker: one scan into its own DB, and for an audit its
- * verdicts and wrapper header (`cls`: the main DB has no kernel-tree scan,
- * whose entry points classify would consult, so the worker's DB classifies
- * alike). Returns the exit code, a failure's message in err_msg(). */
+/* One scan into db, and for an audit its verdicts and wrapper header
+ * (`cls`: the main DB has no kernel-tree scan, whose entry points classify
+ * would consult, so a worker's DB classifies alike). *id: in, the id to
+ * take; out, the scan's. */
+static int scan_job(struct db *db, const struct job *j, const struct cli *c, int cls, int64_t *id)
+{
+	int rc = scan_sysroot(db, j->sr, c, id);
+	if (rc == 0 && cls) { /* and its wrapper header, made of nothing else */
+		char *fp = scan_cache_fingerprint(c);
+		rc = classify_scan(db, *id) < 0 || scan_cache_mark_classified(db, *id, fp) < 0 ||
+				     gen_audit(db, id, 1, c->output ? c->output : "reports") < 0
+			     ? -1 : 0;
+		free(fp);
+	}
+	return rc;
+}
+
+/* One job in a worker: its scan into a DB of its own. Returns the exit
+ * code, a failure's message in err_msg(). */
 static int run_job(const struct job *j, const struct cli *c, int cls)
 {
 	struct db w = {0};
-	int64_t id;
+	int64_t id = 0;
 	remove_db(j->path);
 	/* built in memory from the schema's image and written once, unsynced
 	 * (a crash loses only the run), for the parent to read once */
@@ -64,29 +100,25 @@ static int run_job(const struct job *j, const struct cli *c, int cls)
 	if (rc == 0)
 		rc = db_exec(&w, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF");
 	if (rc == 0)
-		rc = scan_sysroot(&w, j->sr, c, &id);
-	if (rc == 0 && cls) { /* and its wrapper header, made of nothing else */
-		char *fp = scan_cache_fingerprint(c);
-		rc = classify_scan(&w, id) < 0 || scan_cache_mark_classified(&w, id, fp) < 0 ||
-				     gen_audit(&w, &id, 1, c->output ? c->output : "reports") < 0
-			     ? -1 : 0;
-		free(fp);
-	}
+		rc = scan_job(&w, j, c, cls, &id);
 	if (db_close(&w) < 0)
 		rc = -1;
 	fflush(NULL);
 	return rc == 0 ? 0 : err_code() ? (int)err_code() : EXIT_INTERNAL;
 }
 
-/* A worker process: the jobs the parent sends on `cmd` (their indexes),
- * one after the other, each answered on `res` (err_send()). One
- * process runs several scans so that its heap stays warm: a process per
- * scan faulted in a fresh heap for every header parse (46 k page faults
- * for 9 sysroots, against 9 k in one process). */
-static _Noreturn void worker(const struct job *jobs, int cmd, int res, const struct cli *c, int cls)
+/* A worker process: takes jobs until none is left; for each, says which on
+ * `res`, then its outcome (err_send()). One process runs several scans so
+ * that its heap stays warm: a process per scan faulted in a fresh heap for
+ * every header parse (46 k page faults for 9 sysroots, against 9 k in one
+ * process). */
+static _Noreturn void worker(const struct job *jobs, struct shared *sh, const size_t *todo,
+			     size_t ntodo, int res, const struct cli *c, int cls)
 {
-	size_t k;
-	while (read(cmd, &k, sizeof(k)) == (ssize_t)sizeof(k)) {
+	long k;
+	while ((k = take(sh, todo, ntodo)) >= 0) {
+		if (write_full(res, &k, sizeof(k)) < 0)
+			break;
 		int sent = err_send(res, run_job(&jobs[k], c, cls));
 		err_clear();
 		if (sent < 0)
@@ -101,7 +133,7 @@ static _Noreturn void worker(const struct job *jobs, int cmd, int res, const str
  * report step then writes the rest (and says the error). 1 to go on. */
 static int write_early(struct db *db, const struct job *j, const struct cli *c, const char *fp)
 {
-	if ((!j->path && scan_cache_verdicts_current(db, *j->id, fp) != 1) ||
+	if ((j->kept && scan_cache_verdicts_current(db, *j->id, fp) != 1) ||
 	    report_early(db, *j->id, c->output ? c->output : "reports") < 0) {
 		err_clear();
 		return 0;
@@ -109,11 +141,49 @@ static int write_early(struct db *db, const struct job *j, const struct cli *c, 
 	return 1;
 }
 
+/* The parent's side of a worker. */
+struct wk {
+	pid_t pid;
+	int res;  /* -1 once closed */
+	long job; /* the job it said it runs, -1 between jobs */
+};
+
+/* Reads what worker w said: which job it takes, or that job's outcome, or
+ * end of file (done, or dead in a job). Returns -1 on the run's failure. */
+static int hear(struct wk *w, struct job *jobs, int rc)
+{
+	if (w->job < 0) {
+		long k;
+		if (read(w->res, &k, sizeof(k)) == (ssize_t)sizeof(k)) {
+			w->job = k;
+			return rc;
+		}
+	} else {
+		int code;
+		struct job *j = &jobs[w->job];
+		if (err_recv(w->res, &code, rc == 0)) {
+			w->job = -1;
+			j->done = 1;
+			return code ? -1 : rc;
+		}
+	}
+	/* end of file: between jobs, it is done; in one, it died there */
+	int status = 0;
+	waitpid(w->pid, &status, 0);
+	w->pid = -1;
+	close(w->res);
+	w->res = -1;
+	if (w->job >= 0 && rc == 0)
+		rc = err_set(EXIT_INTERNAL, "%s: scan worker died (status %d)", jobs[w->job].sr->root,
+			     status);
+	return w->job >= 0 ? -1 : rc;
+}
+
 int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size_t n,
 			   const struct cli *c, int workers, int64_t *ids)
 {
 	struct job *jobs = xcalloc(n + 1, sizeof(*jobs));
-	size_t next = 0, merged = 0;
+	size_t *todo = xcalloc(n + 1, sizeof(*todo)), ntodo = 0;
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		jobs[i].sr = srs[i];
@@ -121,20 +191,26 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		int kept = scan_sysroot_kept(db, srs[i], c, &ids[i]);
 		if (kept < 0)
 			rc = -1;
-		jobs[i].pid = kept ? -1 : 0;
+		jobs[i].kept = jobs[i].in_db = kept > 0;
+		if (!kept)
+			todo[ntodo++] = i;
 	}
+	/* the ids the new scans take, in target order (one a concurrent run
+	 * took first is not taken: that scan gets the next free one) */
+	int64_t base = 0;
+	if (rc == 0 && ntodo && db_query_int(db, "SELECT max(id) FROM scan", 0, &base) < 0)
+		rc = -1;
+	for (size_t k = 0; k < ntodo; k++)
+		*jobs[todo[k]].id = base + 1 + (int64_t)k;
 	/* the workers inherit the parsed man pages: sysroots sharing pages
 	 * (cross prefixes fall back to the host's) parse them once */
-	int parse = 0;
-	for (size_t i = 0; i < n && rc == 0; i++)
-		if (jobs[i].pid == 0) {
-			clangx_preload(); /* overlaps the man pages' parse */
-			man_scan_warm(srs[i], c);
-			parse = 1;
-		}
+	for (size_t k = 0; k < ntodo && rc == 0; k++) {
+		clangx_preload(); /* overlaps the man pages' parse */
+		man_scan_warm(jobs[todo[k]].sr, c);
+	}
 	/* the workers inherit libclang loaded once; and no fork() while the
 	 * loader thread may hold the dynamic loader's lock */
-	if (parse && clangx_load() < 0)
+	if (rc == 0 && ntodo && clangx_load() < 0)
 		rc = -1;
 	int64_t trees = 1;
 	if (rc == 0 && c->classify &&
@@ -144,144 +220,120 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	char *fp = cls ? scan_cache_fingerprint(c) : NULL;
 	/* every job's paths before any fork: the workers see the array as it
 	 * was when they were forked */
-	size_t todo = 0;
-	for (size_t i = 0; i < n; i++)
-		if (jobs[i].pid == 0) {
-			jobs[i].path = xasprintf("%s.job%zu.%ld", db->path, i + 1, (long)getpid());
-			todo++;
-		}
-	size_t nw = todo < (size_t)workers ? todo : (size_t)workers;
+	for (size_t k = 0; k < ntodo; k++)
+		jobs[todo[k]].path = xasprintf("%s.job%zu.%ld", db->path, todo[k] + 1, (long)getpid());
+	struct shared *sh = mmap(NULL, sizeof(*sh), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (sh == MAP_FAILED) {
+		sh = NULL;
+		if (rc == 0)
+			rc = err_set(EXIT_INTERNAL, "mmap: %s", strerror(errno));
+	} else {
+		atomic_init(&sh->next, 0);
+		atomic_init(&sh->stop, rc < 0);
+	}
+	/* the parent is one of the N */
+	size_t nw = ntodo < (size_t)workers ? ntodo : (size_t)workers;
+	nw = nw ? nw - 1 : 0;
 	/* with every scan kept, the outputs may be current (out_cache.h) */
-	int early = cls && todo;
-	struct wk {
-		pid_t pid;
-		int cmd, res; /* -1 once closed */
-		long job;     /* the job it runs, -1 idle */
-	} *wk = xcalloc(nw + 1, sizeof(*wk));
+	int early = cls && ntodo;
+	struct wk *wk = xcalloc(nw + 1, sizeof(*wk));
 	for (size_t w = 0; w < nw; w++) /* a slot a failed fork leaves is closed */
-		wk[w] = (struct wk){.pid = -1, .cmd = -1, .res = -1, .job = -1};
+		wk[w] = (struct wk){.pid = -1, .res = -1, .job = -1};
 	fflush(NULL);
 	for (size_t w = 0; w < nw && rc == 0; w++) {
-		int cp[2], rp[2];
-		if (pipe(cp) < 0) {
-			rc = err_set(EXIT_INTERNAL, "pipe: %s", strerror(errno));
-			break;
-		}
+		int rp[2];
 		if (pipe(rp) < 0) {
-			close(cp[0]);
-			close(cp[1]);
 			rc = err_set(EXIT_INTERNAL, "pipe: %s", strerror(errno));
 			break;
 		}
 		pid_t p = fork();
 		if (p == 0) {
 			/* the other workers' pipe ends would hide their deaths */
-			for (size_t o = 0; o < w; o++) {
-				close(wk[o].cmd);
+			for (size_t o = 0; o < w; o++)
 				close(wk[o].res);
-			}
-			close(cp[1]);
 			close(rp[0]);
-			worker(jobs, cp[0], rp[1], c, cls);
+			worker(jobs, sh, todo, ntodo, rp[1], c, cls);
 		}
-		close(cp[0]);
 		close(rp[1]);
 		if (p < 0) {
-			close(cp[1]);
 			close(rp[0]);
 			rc = err_set(EXIT_INTERNAL, "fork: %s", strerror(errno));
 			break;
 		}
-		wk[w] = (struct wk){.pid = p, .cmd = cp[1], .res = rp[0], .job = -1};
+		wk[w] = (struct wk){.pid = p, .res = rp[0], .job = -1};
 	}
-	size_t busy = 0;
 	struct pollfd *pf = xcalloc(nw + 1, sizeof(*pf));
+	size_t front = 0; /* the next job whose report waits for its scan */
 	for (;;) {
-		/* give each idle worker the next job; none left (or a failure):
-		 * its pipe closes and it ends */
+		if (rc < 0 && sh)
+			atomic_store(&sh->stop, 1);
+		/* what the workers said, without waiting if the parent has a
+		 * scan of its own to run */
+		long mine = rc == 0 && sh ? take(sh, todo, ntodo) : -1;
+		size_t open = 0;
 		for (size_t w = 0; w < nw; w++) {
-			if (wk[w].cmd < 0 || wk[w].job >= 0)
-				continue;
-			while (next < n && jobs[next].pid != 0)
-				next++;
-			if (rc == 0 && next < n &&
-			    write(wk[w].cmd, &next, sizeof(next)) == (ssize_t)sizeof(next)) {
-				wk[w].job = (long)next;
-				jobs[next++].pid = wk[w].pid;
-				busy++;
-			} else {
-				close(wk[w].cmd);
-				wk[w].cmd = -1;
-			}
+			pf[w] = (struct pollfd){.fd = wk[w].res, .events = POLLIN};
+			open += wk[w].res >= 0;
 		}
-		/* merge after refilling: the copy runs while the workers parse,
-		 * so no core waits for it; copied in target order, so that ids
-		 * do not depend on timing */
-		for (; merged < n && rc == 0 && (jobs[merged].done || !jobs[merged].path); merged++) {
-			if (jobs[merged].done) {
-				rc = db_merge(db, jobs[merged].path, jobs[merged].id);
-				if (rc == 0 && cls) {
-					scan_cache_note_verdicts(*jobs[merged].id);
-					gen_note_done(*jobs[merged].id);
-				}
-			}
-			if (rc == 0 && early)
-				early = write_early(db, &jobs[merged], c, fp);
-		}
-		if (!busy)
+		if (mine < 0 && !open)
 			break;
-		for (size_t w = 0; w < nw; w++)
-			pf[w] = (struct pollfd){.fd = wk[w].job >= 0 ? wk[w].res : -1, .events = POLLIN};
-		int pr = poll(pf, nw, -1);
-		for (size_t w = 0; w < nw && pr > 0; w++) {
-			if (!pf[w].revents)
-				continue;
-			int code;
-			struct job *j = &jobs[wk[w].job];
-			busy--;
-			wk[w].job = -1;
-			j->done = 1;
-			if (err_recv(wk[w].res, &code, rc == 0)) {
-				if (code)
-					rc = -1;
-				continue;
-			}
-			/* no answer: the worker died in the job */
-			int status = 0;
-			waitpid(wk[w].pid, &status, 0);
-			wk[w].pid = -1;
-			close(wk[w].res);
-			wk[w].res = -1;
-			if (wk[w].cmd >= 0)
-				close(wk[w].cmd);
-			wk[w].cmd = -1;
-			if (rc == 0)
-				rc = err_set(EXIT_INTERNAL, "%s: scan worker died (status %d)", j->sr->root, status);
-		}
+		int pr = open ? poll(pf, nw, mine >= 0 ? 0 : -1) : 0;
 		if (pr < 0 && errno != EINTR) { /* the cleanup below ends the workers */
 			if (rc == 0)
 				rc = err_set(EXIT_INTERNAL, "poll: %s", strerror(errno));
 			break;
 		}
+		for (size_t w = 0; w < nw && pr > 0; w++)
+			if (pf[w].revents)
+				rc = hear(&wk[w], jobs, rc);
+		/* the workers' finished scans into the main DB, then the
+		 * parent's own: a worker never waits for the parent */
+		for (size_t k = 0; k < ntodo && rc == 0; k++) {
+			struct job *j = &jobs[todo[k]];
+			if (!j->done || j->in_db)
+				continue;
+			rc = db_merge(db, j->path, j->id);
+			j->in_db = rc == 0;
+			if (rc == 0 && cls) {
+				scan_cache_note_verdicts(*j->id);
+				gen_note_done(*j->id);
+			}
+		}
+		if (mine >= 0 && rc == 0) {
+			rc = scan_job(db, &jobs[mine], c, cls, jobs[mine].id);
+			jobs[mine].in_db = rc == 0;
+			if (rc == 0 && cls) {
+				scan_cache_note_verdicts(*jobs[mine].id);
+				gen_note_done(*jobs[mine].id);
+			}
+		}
+		for (; front < n && rc == 0 && jobs[front].in_db; front++)
+			if (early)
+				early = write_early(db, &jobs[front], c, fp);
 	}
+	/* a worker that died after taking a job, before saying which */
+	for (size_t k = 0; k < ntodo && rc == 0; k++)
+		if (!jobs[todo[k]].in_db)
+			rc = err_set(EXIT_INTERNAL, "%s: scan worker died", jobs[todo[k]].sr->root);
 	free(pf);
 	free(fp);
 	if (rc < 0)
 		report_early_drop();
 	for (size_t w = 0; w < nw; w++) {
-		if (wk[w].cmd >= 0)
-			close(wk[w].cmd);
 		if (wk[w].res >= 0)
 			close(wk[w].res);
 		if (wk[w].pid > 0)
 			waitpid(wk[w].pid, NULL, 0);
 	}
 	free(wk);
+	if (sh)
+		munmap(sh, sizeof(*sh));
 	for (size_t i = 0; i < n; i++)
 		if (jobs[i].path) {
 			remove_db(jobs[i].path);
 			free(jobs[i].path);
 		}
 	free(jobs);
+	free(todo);
 	return rc;
 }

@@ -95,9 +95,25 @@ static void vlog(int level, const char *fmt, va_list ap)
 	if (g_verbosity < level)
 		return;
 	progress_clear(); /* a message never lands after a progress line */
-	fputs("syscov: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	/* one write a line: the -j workers' lines never interleave */
+	static const char pfx[] = "syscov: ";
+	char stack[512], *line = stack;
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(stack + sizeof(pfx) - 1, sizeof(stack) - sizeof(pfx), fmt, ap);
+	if (n < 0)
+		n = 0;
+	else if ((size_t)n >= sizeof(stack) - sizeof(pfx)) {
+		line = xmalloc(sizeof(pfx) + (size_t)n);
+		vsnprintf(line + sizeof(pfx) - 1, (size_t)n + 1, fmt, aq);
+	}
+	va_end(aq);
+	memcpy(line, pfx, sizeof(pfx) - 1);
+	line[sizeof(pfx) - 1 + (size_t)n] = '\n';
+	fflush(stderr);
+	write_full(STDERR_FILENO, line, sizeof(pfx) + (size_t)n);
+	if (line != stack)
+		free(line);
 }
 
 void note(const char *fmt, ...)
