@@ -145,11 +145,12 @@
 
 /* The kernel syscall tables (migration 8): one row per scan x arch x abi x
  * source holding that group's syscalls as one JSON array of [nr, name,
- * entry, compat_entry, implemented, private]; a kernel tree has ~50 such
- * groups instead of ~10,400 rows. The ksyscall view gives the rows of
- * migration 1's table, same columns, so that its readers keep working.
- * json_extract, not ->>: a client older than SQLite 3.38 can still read the
- * file; CAST gives the integer columns their affinity. */
+ * entry, compat_entry, implemented, private], or since migration 10 of
+ * [nr, name] for entry sys_NAME, compat_entry null, 1, 0; a kernel tree
+ * has ~50 such groups instead of ~10,400 rows. The ksyscall view gives the
+ * rows of migration 1's table, same columns, so that its readers keep
+ * working. json_extract, not ->>: a client older than SQLite 3.38 can
+ * still read the file; CAST gives the integer columns their affinity. */
 #define S_KTABLE \
 	"CREATE TABLE ktable (" \
 	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
@@ -164,6 +165,18 @@
 	"  json_extract(r.value, '$[3]') AS compat_entry," \
 	"  CAST(json_extract(r.value, '$[4]') AS INTEGER) AS implemented," \
 	"  CAST(json_extract(r.value, '$[5]') AS INTEGER) AS private," \
+	"  k.source AS source" \
+	"  FROM ktable k, json_each(k.syscalls) r;"
+/* migration 10: the view of [nr, name] rows too */
+#define S_KSYSCALL_VIEW_10 \
+	"CREATE VIEW ksyscall AS SELECT k.scan_id AS scan_id, k.arch AS arch, k.abi AS abi," \
+	"  CAST(json_extract(r.value, '$[0]') AS INTEGER) AS nr," \
+	"  json_extract(r.value, '$[1]') AS name," \
+	"  CASE json_array_length(r.value) WHEN 2 THEN 'sys_' || json_extract(r.value, '$[1]')" \
+	"    ELSE json_extract(r.value, '$[2]') END AS entry," \
+	"  json_extract(r.value, '$[3]') AS compat_entry," \
+	"  CAST(ifnull(json_extract(r.value, '$[4]'), 1) AS INTEGER) AS implemented," \
+	"  CAST(ifnull(json_extract(r.value, '$[5]'), 0) AS INTEGER) AS private," \
 	"  k.source AS source" \
 	"  FROM ktable k, json_each(k.syscalls) r;"
 
@@ -232,6 +245,8 @@ const char *const db_migrations[] = {
 	S_KSYSCALL_VIEW,
 	/* 9: see MIGRATION_9 */
 	MIGRATION_9,
+	/* 10: see S_KSYSCALL_VIEW_10 (the rows stored before keep their form) */
+	"DROP VIEW ksyscall;" S_KSYSCALL_VIEW_10,
 };
 
 /* What the migrations make of an empty DB, in one go (a fresh DB replayed 8
@@ -242,6 +257,6 @@ const char *const db_schema_fresh =
 	S_INPUT_COLS ", mtime_ns INTEGER);" S_AFTER_INPUT
 	S_LIBC_MAN ", always_ok INTEGER NOT NULL DEFAULT 0);" S_MAN_REST
 	MIGRATION_2 MIGRATION_4 MIGRATION_5 MIGRATION_7
-	S_KTABLE S_KSYSCALL_VIEW MIGRATION_9;
+	S_KTABLE MIGRATION_9 S_KSYSCALL_VIEW_10;
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);

@@ -12,6 +12,9 @@
  *    with the same SQL types, through the ksyscall view after db_open()
  *    upgraded it, and through ktable_read (the C reader); ksyscall is then
  *    a view, and deleting a scan deletes its ktable rows.
+ * 3. Rows ktable_insert() writes in a fresh DB, in the short form [nr,
+ *    name] (entry sys_NAME, no compat entry, implemented, not private) or
+ *    the long one, read back the same through the view and ktable_read.
  * Prints what differs and exits 1 on failure. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +22,7 @@
 
 #include "db.h"
 #include "ktable.h"
+#include "scan.h"
 #include "util.h"
 
 static int failed;
@@ -115,6 +119,95 @@ static void check_equal(const char *what, const char *want, const char *got)
 		   " quote(entry), quote(compat_entry), quote(implemented), quote(private)," \
 		   " quote(source) FROM " t " ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10"
 
+/* Every ksyscall row of db through ktable_read, into the temp table dec. */
+static void decode(struct db *db)
+{
+	exec(db->h, "DROP TABLE IF EXISTS temp.dec;"
+		    "CREATE TEMP TABLE dec (scan_id, arch, abi, nr, name, entry, compat_entry,"
+		    " implemented, private, source)");
+	sqlite3_stmt *ins, *scans;
+	if (sqlite3_prepare_v2(db->h, "INSERT INTO dec VALUES (?,?,?,?,?,?,?,?,?,?)", -1, &ins, NULL) ||
+	    sqlite3_prepare_v2(db->h, "SELECT id FROM scan", -1, &scans, NULL)) {
+		fail("prepare", "ok", sqlite3_errmsg(db->h));
+		exit(1); /* nothing below can run */
+	}
+	while (sqlite3_step(scans) == SQLITE_ROW) {
+		struct kread it;
+		int64_t id = sqlite3_column_int64(scans, 0);
+		int s = ktable_read_begin(&it, db, id, NULL);
+		while (s == 0 && (s = ktable_read_next(&it)) > 0) {
+			const struct krow *r = &it.row;
+			const char *t[] = {r->arch, r->abi, r->name, r->entry, r->compat_entry, r->source};
+			static const int col[] = {2, 3, 5, 6, 7, 10};
+			sqlite3_bind_int64(ins, 1, id);
+			for (int c = 0; c < 6; c++)
+				db_bind_text(ins, col[c], t[c]);
+			sqlite3_bind_int64(ins, 4, r->nr);
+			sqlite3_bind_int(ins, 8, r->implemented);
+			sqlite3_bind_int(ins, 9, r->private);
+			if (sqlite3_step(ins) != SQLITE_DONE)
+				fail("insert a decoded row", "ok", sqlite3_errmsg(db->h));
+			sqlite3_reset(ins);
+			s = 0;
+		}
+		ktable_read_end(&it);
+		if (s < 0)
+			fail("ktable_read", "rows", err_msg());
+	}
+	sqlite3_finalize(ins);
+	sqlite3_finalize(scans);
+}
+
+/* 3: the writer's two row forms read back alike */
+static void short_rows(const char *path)
+{
+	static const struct krow rows[] = {
+		{"x86_64", "64", "read", "sys_read", NULL, "b.tbl", 0, 1, 0},        /* short */
+		{"x86_64", "64", "q\"x\\", "sys_q\"x\\", NULL, "b.tbl", 1, 1, 0}, /* short, escaped */
+		{"x86_64", "64", "caf\xc3\xa9", "sys_caf\xc3\xa9", NULL, NULL, 2, 1, 0}, /* short */
+		{"x86_64", "64", "open", "sys_open", "compat_sys_open", "b.tbl", 3, 1, 0},
+		{"x86_64", "64", "time", "sys_time32", NULL, "b.tbl", 4, 1, 0},
+		{"x86_64", "64", "break", "sys_break", NULL, "b.tbl", 5, 0, 0},
+		{"arm", "uapi", "cacheflush", "sys_cacheflush", NULL, "a.h", 983042, 1, 1},
+		{"arm", "uapi", "sync", NULL, NULL, "a.h", 36, 1, 0},
+		{"arm", "uapi", "sys_", "sys_sys_", NULL, "a.h", -1, 1, 0},             /* short */
+	};
+	struct db db;
+	remove(path);
+	open_db(&db, path);
+	exec(db.h, "INSERT INTO scan(id,kind,sysroot,arch,label,created,tool_version) VALUES"
+		   "(1,'kernel-tree','/k','all','kernel-k','t','0')");
+	struct scan_ctx ctx = {.db = &db, .scan_id = 1};
+	struct krows w = {.ctx = &ctx};
+	struct buf want = {0};
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct krow *r = &rows[i];
+		ktable_insert(&w, r);
+		char *q = sqlite3_mprintf("INSERT INTO temp.want VALUES (1,%Q,%Q,%lld,%Q,%Q,%Q,%d,%d,%Q);",
+					  r->arch, r->abi, r->nr, r->name, r->entry, r->compat_entry,
+					  r->implemented, r->private, r->source);
+		buf_puts(&want, q);
+		sqlite3_free(q);
+	}
+	exec(db.h, "CREATE TEMP TABLE want (scan_id, arch, abi, nr, name, entry, compat_entry,"
+		   " implemented, private, source)");
+	exec(db.h, want.p);
+	buf_free(&want);
+	if (ktable_flush(&w) < 0)
+		fail("ktable_flush", "0", err_msg());
+	char *n = dump(db.h, "SELECT count(*) FROM ktable, json_each(syscalls) r"
+			     " WHERE json_array_length(r.value) = 2");
+	check_equal("rows written in the short form", "4\n", n);
+	char *w8 = dump(db.h, ROWS_OF("want"));
+	char *v8 = dump(db.h, ROWS_OF("ksyscall"));
+	check_equal("short and long rows through the ksyscall view", w8, v8);
+	decode(&db);
+	char *c8 = dump(db.h, ROWS_OF("dec"));
+	check_equal("short and long rows through ktable_read", w8, c8);
+	db_close(&db);
+	free(n), free(w8), free(v8), free(c8);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -187,39 +280,7 @@ int main(int argc, char **argv)
 	if (atoi(n7) < 8)
 		fail("rows in the version-7 ksyscall", ">= 8", n7);
 	/* ktable_read (the C reader of gen) gives the view's rows too */
-	exec(db.h, "CREATE TEMP TABLE dec (scan_id, arch, abi, nr, name, entry, compat_entry,"
-		   " implemented, private, source)");
-	sqlite3_stmt *ins, *scans;
-	if (sqlite3_prepare_v2(db.h, "INSERT INTO dec VALUES (?,?,?,?,?,?,?,?,?,?)", -1, &ins, NULL) ||
-	    sqlite3_prepare_v2(db.h, "SELECT id FROM scan", -1, &scans, NULL)) {
-		fail("prepare", "ok", sqlite3_errmsg(db.h));
-		exit(1); /* nothing below can run */
-	}
-	while (sqlite3_step(scans) == SQLITE_ROW) {
-		struct kread it;
-		int64_t id = sqlite3_column_int64(scans, 0);
-		int s = ktable_read_begin(&it, &db, id, NULL);
-		while (s == 0 && (s = ktable_read_next(&it)) > 0) {
-			const struct krow *r = &it.row;
-			const char *t[] = {r->arch, r->abi, r->name, r->entry, r->compat_entry, r->source};
-			static const int col[] = {2, 3, 5, 6, 7, 10};
-			sqlite3_bind_int64(ins, 1, id);
-			for (int c = 0; c < 6; c++)
-				db_bind_text(ins, col[c], t[c]);
-			sqlite3_bind_int64(ins, 4, r->nr);
-			sqlite3_bind_int(ins, 8, r->implemented);
-			sqlite3_bind_int(ins, 9, r->private);
-			if (sqlite3_step(ins) != SQLITE_DONE)
-				fail("insert a decoded row", "ok", sqlite3_errmsg(db.h));
-			sqlite3_reset(ins);
-			s = 0;
-		}
-		ktable_read_end(&it);
-		if (s < 0)
-			fail("ktable_read", "rows", err_msg());
-	}
-	sqlite3_finalize(ins);
-	sqlite3_finalize(scans);
+	decode(&db);
 	char *rowsc = dump(db.h, ROWS_OF("dec"));
 	check_equal("ksyscall rows as ktable_read decodes them", rows7, rowsc);
 	free(rowsc);
@@ -231,9 +292,12 @@ int main(int argc, char **argv)
 	if (strcmp(left, "0\n"))
 		fail("ktable rows left of a deleted scan", "0", left);
 	db_close(&db);
+	char *short_db = xasprintf("%s/short.db", argv[1]);
+	short_rows(short_db);
+	free(short_db);
 	free(rows7), free(rows8), free(types7), free(types8), free(n7), free(schema8), free(left);
 	free(want), free(got), free(fresh), free(steps), free(old);
 	if (!failed)
-		printf("ok: fresh schema = migrated schema; migration 8 kept the ksyscall rows\n");
+		printf("ok: fresh schema = migrated schema; migration 8 kept the ksyscall rows; short rows read back\n");
 	return failed;
 }
