@@ -93,10 +93,14 @@ void ktable_insert(struct krows *w, const struct krow *r)
 	}
 	struct buf *b = &g->json;
 	const char *str[3] = {r->name, r->entry, r->compat_entry};
+	int nstr = r->name && r->entry && !strncmp(r->entry, "sys_", 4) &&
+			   !strcmp(r->entry + 4, r->name) && !r->compat_entry &&
+			   r->implemented == 1 && !r->private
+		       ? 1 : 3; /* [nr, name] */
 	/* 3 numbers of up to 20 digits and a sign, 8 bytes of punctuation, the
 	 * strings in quotes or null; an escaped string grows b itself */
 	size_t len[3], need = 3 * 21 + 8;
-	for (int c = 0; c < 3; c++)
+	for (int c = 0; c < nstr; c++)
 		need += (len[c] = str[c] ? json_plain_len(str[c]) : 4) + 2;
 	if (b->len + need >= b->cap)
 		buf_grow(b, need);
@@ -105,10 +109,7 @@ void ktable_insert(struct krows *w, const struct krow *r)
 		*o++ = ',';
 	*o++ = '[';
 	o = put_int(o, r->nr);
-	int short_row = r->name && r->entry && !strncmp(r->entry, "sys_", 4) &&
-			!strcmp(r->entry + 4, r->name) && !r->compat_entry && r->implemented == 1 &&
-			!r->private;
-	for (int c = 0; c < (short_row ? 1 : 3); c++) {
+	for (int c = 0; c < nstr; c++) {
 		*o++ = ',';
 		if (!str[c]) {
 			memcpy(o, "null", 4);
@@ -126,7 +127,7 @@ void ktable_insert(struct krows *w, const struct krow *r)
 			o = b->p + b->len;
 		}
 	}
-	if (!short_row) {
+	if (nstr == 3) {
 		*o++ = ',';
 		o = put_int(o, r->implemented);
 		*o++ = ',';
