@@ -264,20 +264,18 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	}
 	struct pollfd *pf = xcalloc(nw + 1, sizeof(*pf));
 	size_t front = 0; /* the next job whose report waits for its scan */
+	int wait = 0; /* for a worker: the parent has nothing else to do */
 	for (;;) {
 		if (rc < 0 && sh)
 			atomic_store(&sh->stop, 1);
-		/* what the workers said, without waiting if the parent has a
-		 * scan of its own to run */
-		long mine = rc == 0 && sh ? take(sh, todo, ntodo) : -1;
+		/* everything the workers said so far, before anything else: a
+		 * finished scan waits for no scan of the parent's */
 		size_t open = 0;
 		for (size_t w = 0; w < nw; w++) {
 			pf[w] = (struct pollfd){.fd = wk[w].res, .events = POLLIN};
 			open += wk[w].res >= 0;
 		}
-		if (mine < 0 && !open)
-			break;
-		int pr = open ? poll(pf, nw, mine >= 0 ? 0 : -1) : 0;
+		int pr = open ? poll(pf, nw, wait ? -1 : 0) : 0;
 		if (pr < 0 && errno != EINTR) { /* the cleanup below ends the workers */
 			if (rc == 0)
 				rc = err_set(EXIT_INTERNAL, "poll: %s", strerror(errno));
@@ -286,8 +284,11 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		for (size_t w = 0; w < nw && pr > 0; w++)
 			if (pf[w].revents)
 				rc = hear(&wk[w], jobs, rc);
-		/* the workers' finished scans into the main DB, then the
-		 * parent's own: a worker never waits for the parent */
+		wait = 0;
+		if (pr != 0)
+			continue;
+		/* the workers' finished scans into the main DB, then one of
+		 * the parent's own */
 		for (size_t k = 0; k < ntodo && rc == 0; k++) {
 			struct job *j = &jobs[todo[k]];
 			if (!j->done || j->in_db)
@@ -299,17 +300,21 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 				gen_note_done(*j->id);
 			}
 		}
-		if (mine >= 0 && rc == 0) {
+		for (; front < n && rc == 0 && jobs[front].in_db; front++)
+			if (early)
+				early = write_early(db, &jobs[front], c, fp);
+		long mine = rc == 0 && sh ? take(sh, todo, ntodo) : -1;
+		if (mine >= 0) {
 			rc = scan_job(db, &jobs[mine], c, cls, jobs[mine].id);
 			jobs[mine].in_db = rc == 0;
 			if (rc == 0 && cls) {
 				scan_cache_note_verdicts(*jobs[mine].id);
 				gen_note_done(*jobs[mine].id);
 			}
-		}
-		for (; front < n && rc == 0 && jobs[front].in_db; front++)
-			if (early)
-				early = write_early(db, &jobs[front], c, fp);
+		} else if (!open)
+			break;
+		else
+			wait = 1;
 	}
 	/* a worker that died after taking a job, before saying which */
 	for (size_t k = 0; k < ntodo && rc == 0; k++)
