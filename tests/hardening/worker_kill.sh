@@ -2,6 +2,7 @@
 # A -j2 scan worker killed in the middle of a scan: the run fails with
 # "scan worker died" (exit 70), the scans committed before it are whole in
 # the DB (a new one), no worker DB is left beside it, and a rerun completes.
+# (Scan ids in target order: tests/perf/cache.sh.)
 . "$SRCDIR/tests/lib.sh"
 cross=()
 for d in /usr/aarch64-linux-gnu /usr/riscv64-linux-gnu /usr/s390x-linux-gnu /usr/i686-linux-gnu; do
@@ -54,6 +55,7 @@ if [ -e w.db ]; then
 fi
 "$SYSCOV" scan "${cross[@]}" -q --db w.db -j2
 expect_eq "scans after a rerun" "${#cross[@]}" "$(sqlite3 w.db 'SELECT count(*) FROM scan')"
-expect_eq "scan ids in target order" "$(printf '%s\n' "${cross[@]}")" \
-	"$(sqlite3 w.db 'SELECT sysroot FROM scan ORDER BY id')"
+# (the scans the killed run committed are kept, with their ids)
+expect_eq "the sysroots scanned" "$(printf '%s\n' "${cross[@]}" | sort)" \
+	"$(sqlite3 w.db 'SELECT sysroot FROM scan ORDER BY sysroot')"
 done_ok
