@@ -9,7 +9,7 @@
  * may read), whose rows the parent copies into the main DB in a transaction
  * of its own (db_merge()) between its own scans: the writes stay serialized,
  * the parsing runs on every core, and only the workers' scans are copied (a
- * copy costs a fifth of a scan). Scan ids are reserved in target order, so
+ * copy costs ~16 ms, a scan ~110). Scan ids are reserved in target order, so
  * that they do not depend on timing. A scan whose inputs are unchanged is
  * kept before any worker starts (scan_cache.h), and the man pages the scans
  * will read are parsed before the fork (man_scan_warm()). */
