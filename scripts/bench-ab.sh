@@ -37,11 +37,8 @@ ab() {
 		"$(ratio "$n" "$o")"
 }
 
-ksrc=${KSRC:-}
-if [ -z "$ksrc" ] && "$TOP/tests/ktable/extract.sh" "$(dirname "$NEW")/ktable-linux-6.1" >/dev/null 2>&1; then
-	ksrc=$(dirname "$NEW")/ktable-linux-6.1/linux-source-6.1
-fi
-if [ -n "$ksrc" ] && [ -d "$ksrc" ]; then
+ksrc=$(kernel_tree "$(dirname "$NEW")")
+if [ -n "$ksrc" ]; then
 	old_tree() { fresh "$OLD" scan --kernel-src "$ksrc" -q; }
 	new_tree() { fresh "$NEW" scan --kernel-src "$ksrc" -q; }
 	ab tree "kernel-tree scan, all arches"
@@ -53,11 +50,7 @@ old_cold() { fresh "$OLD" audit / -q -o "$W/rep"; }
 new_cold() { fresh "$NEW" audit / -q -o "$W/rep"; }
 ab cold "cold audit of /"
 
-cross=()
-for t in aarch64-linux-gnu arm-linux-gnueabihf i686-linux-gnu mips64el-linux-gnuabi64 mipsel-linux-gnu \
-	powerpc64le-linux-gnu riscv64-linux-gnu s390x-linux-gnu x86_64-linux-gnux32; do
-	[ -d "/usr/$t/include" ] && cross+=("/usr/$t")
-done
+matrix_sysroots
 if [ ${#cross[@]} -gt 0 ]; then
 	old_j1() { fresh "$OLD" audit "${cross[@]}" -q -o "$W/rep" -j1; }
 	new_j1() { fresh "$NEW" audit "${cross[@]}" -q -o "$W/rep" -j1; }

@@ -1,4 +1,4 @@
-# bench-lib.sh: the timing helpers of scripts/bench.sh and
+# bench-lib.sh: the timing helpers and the inputs of scripts/bench.sh and
 # scripts/bench-ab.sh, sourced by both. They use $RUNS (runs per figure)
 # and $W (a scratch dir the caller made and removes).
 
@@ -58,3 +58,25 @@ sum() { awk '{w += $1; c += $2} END { printf "%.1f %.1f\n", w, c }'; }
 # inside the timing (an rm is a process start, ~2 ms here, most of the
 # tree figure's floor); rounds() deletes them between rounds
 fresh() { "$@" --db "$W/fresh.$BASHPID.db"; }
+# matrix_sysroots: the Debian cross matrix of scripts/publish-reports.sh
+# that is installed, into the array `cross`
+matrix_sysroots() {
+	local t
+	cross=()
+	for t in aarch64-linux-gnu arm-linux-gnueabihf i686-linux-gnu mips64el-linux-gnuabi64 \
+		mipsel-linux-gnu powerpc64le-linux-gnu riscv64-linux-gnu s390x-linux-gnu x86_64-linux-gnux32; do
+		[ -d "/usr/$t/include" ] && cross+=("/usr/$t")
+	done
+	return 0
+}
+# kernel_tree BUILD_DIR: the kernel tree to scan: $KSRC, else
+# tests/ktable/extract.sh's cache in BUILD_DIR (extracted on first use);
+# nothing if neither is there
+kernel_tree() {
+	if [ -n "${KSRC:-}" ]; then
+		[ -d "$KSRC" ] && echo "$KSRC"
+	elif "$TOP/tests/ktable/extract.sh" "$1/ktable-linux-6.1" >/dev/null 2>&1; then
+		echo "$1/ktable-linux-6.1/linux-source-6.1"
+	fi
+	return 0
+}

@@ -24,7 +24,8 @@ trap 'rm -rf "$W"' EXIT
 DB=$W/bench.db
 CLANG=$(command -v clang-14 || command -v clang)
 
-# the timing helpers: ms_of, median, rounds, of, ratio, row, sum, fresh
+# the timing helpers: ms_of, median, rounds, of, ratio, row, sum, fresh;
+# the inputs: matrix_sysroots, kernel_tree
 . "$TOP/scripts/bench-lib.sh"
 
 echo "syscov benchmark: $RUNS runs each, medians; $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%F)"
@@ -93,11 +94,7 @@ rss=$( { fresh /usr/bin/time -f '%M' "${audit[@]}" >/dev/null; } 2>&1 | tail -1)
 printf '%-46s %9s MiB\n' "peak RSS, cold audit of /" "$(awk -v k="$rss" 'BEGIN{printf "%.1f", k/1024}')"
 
 # --- the Debian cross matrix of scripts/publish-reports.sh, -j1 and -j2
-cross=()
-for t in aarch64-linux-gnu arm-linux-gnueabihf i686-linux-gnu mips64el-linux-gnuabi64 \
-	mipsel-linux-gnu powerpc64le-linux-gnu riscv64-linux-gnu s390x-linux-gnu x86_64-linux-gnux32; do
-	[ -d "/usr/$t/include" ] && cross+=("/usr/$t")
-done
+matrix_sysroots
 if [ ${#cross[@]} -gt 0 ]; then
 	mx=("$SYSCOV" audit "${cross[@]}" -q -o "$W/rep")
 	matrix_j1() { fresh "${mx[@]}" -j1; }
@@ -122,11 +119,8 @@ if [ ${#cross[@]} -gt 0 ]; then
 fi
 
 # --- the kernel tree, every arch
-ksrc=${KSRC:-}
-if [ -z "$ksrc" ] && "$TOP/tests/ktable/extract.sh" "$BUILD/ktable-linux-6.1" >/dev/null 2>&1; then
-	ksrc=$BUILD/ktable-linux-6.1/linux-source-6.1
-fi
-if [ -n "$ksrc" ] && [ -d "$ksrc" ]; then
+ksrc=$(kernel_tree "$BUILD")
+if [ -n "$ksrc" ]; then
 	tree=("$SYSCOV" scan --kernel-src "$ksrc" -q)
 	rm -f "$DB" "$DB"-wal "$DB"-shm
 	"${tree[@]}" --db "$DB"

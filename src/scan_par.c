@@ -68,26 +68,35 @@ static void remove_db(const char *path)
 	}
 }
 
-/* One scan into db, and for an audit its verdicts and wrapper header
- * (`cls`: the main DB has no kernel-tree scan, whose entry points classify
- * would consult, so a worker's DB classifies alike). *id: in, the id to
- * take; out, the scan's. */
-static int scan_job(struct db *db, const struct job *j, const struct cli *c, int cls, int64_t *id)
+/* One scan into db, and for an audit (`fp`, the configuration's
+ * fingerprint, set) its verdicts and wrapper header: the main DB has no
+ * kernel-tree scan, whose entry points classify would consult, so a
+ * worker's DB classifies alike. *id: in, the id to take; out, the scan's. */
+static int scan_job(struct db *db, const struct job *j, const struct cli *c, const char *fp,
+		    int64_t *id)
 {
 	int rc = scan_sysroot(db, j->sr, c, id);
-	if (rc == 0 && cls) { /* and its wrapper header, made of nothing else */
-		char *fp = scan_cache_fingerprint(c);
+	if (rc == 0 && fp) /* and its wrapper header, made of nothing else */
 		rc = classify_scan(db, *id) < 0 || scan_cache_mark_classified(db, *id, fp) < 0 ||
 				     gen_audit(db, id, 1, c->output ? c->output : "reports") < 0
 			     ? -1 : 0;
-		free(fp);
-	}
 	return rc;
+}
+
+/* Job j's scan is in the main DB (with its verdicts and header if `fp`):
+ * the audit step after the scans does not redo them. */
+static void landed(struct job *j, const char *fp)
+{
+	j->in_db = 1;
+	if (fp) {
+		scan_cache_note_verdicts(*j->id);
+		gen_note_done(*j->id);
+	}
 }
 
 /* One job in a worker: its scan into a DB of its own. Returns the exit
  * code, a failure's message in err_msg(). */
-static int run_job(const struct job *j, const struct cli *c, int cls)
+static int run_job(const struct job *j, const struct cli *c, const char *fp)
 {
 	struct db w = {0};
 	int64_t id = 0;
@@ -100,7 +109,7 @@ static int run_job(const struct job *j, const struct cli *c, int cls)
 	if (rc == 0)
 		rc = db_exec(&w, "PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF");
 	if (rc == 0)
-		rc = scan_job(&w, j, c, cls, &id);
+		rc = scan_job(&w, j, c, fp, &id);
 	if (db_close(&w) < 0)
 		rc = -1;
 	fflush(NULL);
@@ -113,13 +122,13 @@ static int run_job(const struct job *j, const struct cli *c, int cls)
  * every header parse (46 k page faults for 9 sysroots, against 9 k in one
  * process). */
 static _Noreturn void worker(const struct job *jobs, struct shared *sh, const size_t *todo,
-			     size_t ntodo, int res, const struct cli *c, int cls)
+			     size_t ntodo, int res, const struct cli *c, const char *fp)
 {
 	long k;
 	while ((k = take(sh, todo, ntodo)) >= 0) {
 		if (write_full(res, &k, sizeof(k)) < 0)
 			break;
-		int sent = err_send(res, run_job(&jobs[k], c, cls));
+		int sent = err_send(res, run_job(&jobs[k], c, fp));
 		err_clear();
 		if (sent < 0)
 			break;
@@ -204,10 +213,10 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 		*jobs[todo[k]].id = base + 1 + (int64_t)k;
 	/* the workers inherit the parsed man pages: sysroots sharing pages
 	 * (cross prefixes fall back to the host's) parse them once */
-	for (size_t k = 0; k < ntodo && rc == 0; k++) {
+	if (ntodo && rc == 0)
 		clangx_preload(); /* overlaps the man pages' parse */
+	for (size_t k = 0; k < ntodo && rc == 0; k++)
 		man_scan_warm(jobs[todo[k]].sr, c);
-	}
 	/* the workers inherit libclang loaded once; and no fork() while the
 	 * loader thread may hold the dynamic loader's lock */
 	if (rc == 0 && ntodo && clangx_load() < 0)
@@ -216,8 +225,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	if (rc == 0 && c->classify &&
 	    db_query_int(db, "SELECT count(*) FROM scan WHERE kind = 'kernel-tree'", 0, &trees) < 0)
 		rc = -1;
-	int cls = c->classify && trees == 0;
-	char *fp = cls ? scan_cache_fingerprint(c) : NULL;
+	char *fp = c->classify && trees == 0 ? scan_cache_fingerprint(c) : NULL;
 	/* every job's paths before any fork: the workers see the array as it
 	 * was when they were forked */
 	for (size_t k = 0; k < ntodo; k++)
@@ -235,7 +243,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	size_t nw = ntodo < (size_t)workers ? ntodo : (size_t)workers;
 	nw = nw ? nw - 1 : 0;
 	/* with every scan kept, the outputs may be current (out_cache.h) */
-	int early = cls && ntodo;
+	int early = fp && ntodo;
 	struct wk *wk = xcalloc(nw + 1, sizeof(*wk));
 	for (size_t w = 0; w < nw; w++) /* a slot a failed fork leaves is closed */
 		wk[w] = (struct wk){.pid = -1, .res = -1, .job = -1};
@@ -252,7 +260,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			for (size_t o = 0; o < w; o++)
 				close(wk[o].res);
 			close(rp[0]);
-			worker(jobs, sh, todo, ntodo, rp[1], c, cls);
+			worker(jobs, sh, todo, ntodo, rp[1], c, fp);
 		}
 		close(rp[1]);
 		if (p < 0) {
@@ -294,23 +302,17 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 			if (!j->done || j->in_db)
 				continue;
 			rc = db_merge(db, j->path, j->id);
-			j->in_db = rc == 0;
-			if (rc == 0 && cls) {
-				scan_cache_note_verdicts(*j->id);
-				gen_note_done(*j->id);
-			}
+			if (rc == 0)
+				landed(j, fp);
 		}
 		for (; front < n && rc == 0 && jobs[front].in_db; front++)
 			if (early)
 				early = write_early(db, &jobs[front], c, fp);
 		long mine = rc == 0 && sh ? take(sh, todo, ntodo) : -1;
 		if (mine >= 0) {
-			rc = scan_job(db, &jobs[mine], c, cls, jobs[mine].id);
-			jobs[mine].in_db = rc == 0;
-			if (rc == 0 && cls) {
-				scan_cache_note_verdicts(*jobs[mine].id);
-				gen_note_done(*jobs[mine].id);
-			}
+			rc = scan_job(db, &jobs[mine], c, fp, jobs[mine].id);
+			if (rc == 0)
+				landed(&jobs[mine], fp);
 		} else if (!open)
 			break;
 		else

@@ -96,24 +96,13 @@ static void vlog(int level, const char *fmt, va_list ap)
 		return;
 	progress_clear(); /* a message never lands after a progress line */
 	/* one write a line: the -j workers' lines never interleave */
-	static const char pfx[] = "syscov: ";
-	char stack[512], *line = stack;
-	va_list aq;
-	va_copy(aq, ap);
-	int n = vsnprintf(stack + sizeof(pfx) - 1, sizeof(stack) - sizeof(pfx), fmt, ap);
-	if (n < 0)
-		n = 0;
-	else if ((size_t)n >= sizeof(stack) - sizeof(pfx)) {
-		line = xmalloc(sizeof(pfx) + (size_t)n);
-		vsnprintf(line + sizeof(pfx) - 1, (size_t)n + 1, fmt, aq);
-	}
-	va_end(aq);
-	memcpy(line, pfx, sizeof(pfx) - 1);
-	line[sizeof(pfx) - 1 + (size_t)n] = '\n';
+	struct buf b = {0};
+	buf_puts(&b, "syscov: ");
+	buf_vprintf(&b, fmt, ap);
+	buf_putc(&b, '\n');
 	fflush(stderr);
-	write_full(STDERR_FILENO, line, sizeof(pfx) + (size_t)n);
-	if (line != stack)
-		free(line);
+	write_full(STDERR_FILENO, b.p, b.len);
+	buf_free(&b);
 }
 
 void note(const char *fmt, ...)
@@ -177,13 +166,9 @@ char *xasprintf(const char *fmt, ...)
 	struct buf b = {0};
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	buf_vprintf(&b, fmt, ap);
 	va_end(ap);
-	buf_grow(&b, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(b.p, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	return b.p;
+	return b.p ? b.p : xstrdup("");
 }
 
 void buf_grow(struct buf *b, size_t extra)
@@ -207,17 +192,25 @@ void buf_add(struct buf *b, const void *data, size_t n)
 }
 
 void buf_puts(struct buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap)
+{
+	va_list aq;
+	va_copy(aq, ap);
+	int n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		return;
+	buf_grow(b, (size_t)n);
+	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
 void buf_printf(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
+	buf_vprintf(b, fmt, ap);
 	va_end(ap);
-	buf_grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
 }
 
 void buf_put_utf8(struct buf *b, unsigned long cp)

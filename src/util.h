@@ -74,6 +74,8 @@ static inline void buf_putc(struct buf *b, char c)
 	b->p[b->len++] = c;
 	b->p[b->len] = 0;
 }
+/* buf_printf() of a va_list. */
+void buf_vprintf(struct buf *b, const char *fmt, va_list ap);
 void buf_printf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void buf_free(struct buf *b);

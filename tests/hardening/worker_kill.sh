@@ -45,14 +45,17 @@ expect_eq "exit code of a run whose worker died" 70 "$rc"
 grep -q 'scan worker died' err || fail "no 'scan worker died' message: $(cat err)"
 ok
 expect_eq "worker DBs left behind" "" "$(ls w.db.job* 2>/dev/null || true)"
-if [ -e w.db ]; then
-	expect_eq "integrity" ok "$(sqlite3 w.db 'PRAGMA integrity_check')"
-	# every scan in it is whole: kernel rows, libc symbols and declarations
-	expect_eq "part scans" 0 "$(sqlite3 w.db "SELECT count(*) FROM scan s WHERE
-		NOT EXISTS (SELECT 1 FROM ktable k WHERE k.scan_id = s.id) OR
-		NOT EXISTS (SELECT 1 FROM libc_symbol l WHERE l.scan_id = s.id) OR
-		NOT EXISTS (SELECT 1 FROM decl d WHERE d.scan_id = s.id)")"
-fi
+# the new DB is written at the end of a failed run too, with the scans
+# committed before the failure (the parent's first one at least)
+[ -f w.db ] || fail "no DB after the failed run"
+expect_eq "integrity" ok "$(sqlite3 w.db 'PRAGMA integrity_check')"
+# every scan in it is whole: kernel rows, libc symbols and declarations
+expect_eq "part scans" 0 "$(sqlite3 w.db "SELECT count(*) FROM scan s WHERE
+	NOT EXISTS (SELECT 1 FROM ktable k WHERE k.scan_id = s.id) OR
+	NOT EXISTS (SELECT 1 FROM libc_symbol l WHERE l.scan_id = s.id) OR
+	NOT EXISTS (SELECT 1 FROM decl d WHERE d.scan_id = s.id)")"
+[ "$(sqlite3 w.db 'SELECT count(*) FROM scan')" -ge 1 ] || fail "no scan kept of the failed run"
+ok
 "$SYSCOV" scan "${cross[@]}" -q --db w.db -j2
 expect_eq "scans after a rerun" "${#cross[@]}" "$(sqlite3 w.db 'SELECT count(*) FROM scan')"
 # (the scans the killed run committed are kept, with their ids)
