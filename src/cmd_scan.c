@@ -106,7 +106,7 @@ static int open_targets(struct cli *c, struct target **out, size_t *n)
 
 /* Once the inputs are known, reads are confined to them and the tool's own
  * needs (confine.h). */
-static int confine_targets(const struct cli *c, const struct db *db, const struct target *t,
+static int confine_targets(const struct cli *c, struct db *db, const struct target *t,
 			   size_t n)
 {
 	struct strv allow = {0};
@@ -135,7 +135,19 @@ static int confine_targets(const struct cli *c, const struct db *db, const struc
 	}
 	free(dbdir);
 	confine_tool_needs(&allow);
-	int rc = confine_reads(&allow, n > 0); /* only sysroot scans parse */
+	/* libclang, loaded before the reads are confined, only when a sysroot
+	 * scan may parse: not when every stored scan is kept by its inputs'
+	 * sizes and mtimes alone (a repeat audit: ~20 ms and ~45 MB less) */
+	int parse = 0;
+	for (size_t i = 0; i < n && !parse; i++) {
+		parse = scan_sysroot_kept(db, &t[i].sr, c, NULL);
+		if (parse < 0) {
+			strv_free(&allow);
+			return -1;
+		}
+		parse = !parse;
+	}
+	int rc = confine_reads(&allow, parse);
 	strv_free(&allow);
 	return rc;
 }

@@ -124,7 +124,7 @@ int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli 
 {
 	struct scan_key k = sysroot_key(sr);
 	char *fp = scan_cache_fingerprint(cli);
-	int rc = sysroot_kept(db, &k, fp, id);
+	int rc = id ? sysroot_kept(db, &k, fp, id) : scan_cache_unchanged(db, &k, fp);
 	free(fp);
 	free((char *)k.label);
 	free((char *)k.variant);

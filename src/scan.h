@@ -54,7 +54,9 @@ int libc_scan_headers(struct scan_ctx *ctx);
  * the next one); out, the scan's id (a kept scan's, or the new one). */
 int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id);
 /* 1 (with its id) when the stored scan of sr has unchanged inputs and is
- * kept (scan_cache.h), 0 when it needs a scan, -1 on a DB error. */
+ * kept (scan_cache.h), 0 when it needs a scan, -1 on a DB error. id NULL:
+ * only whether it would be kept without reading a file, before the reads
+ * are confined (scan_cache_unchanged()). */
 int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id);
 /* Scans n sysroots with up to `workers` processes: this one, into db, and
  * forked ones, each into a DB of its own, copied into db as it finishes

@@ -158,7 +158,9 @@ static int retouch(struct db *db, const int64_t *rows, size_t n)
 	return db_exec(db, "COMMIT");
 }
 
-int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, int64_t *id)
+/* The check of both calls below: with `read` 0, an input whose mtime moved
+ * counts as changed instead of being hashed, and nothing is written. */
+static int lookup(struct db *db, const struct scan_key *k, const char *fp, int64_t *id, int read)
 {
 	sqlite3_stmt *st;
 	if (db_prepare(db, &st, "SELECT id, fingerprint FROM scan WHERE kind=?1 AND sysroot=?2"
@@ -200,7 +202,7 @@ int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, i
 			same = size == (int64_t)s.st_size;
 		} else {
 			/* a dir's size is its blocks', not its listing's */
-			same = hex && (S_ISDIR(s.st_mode) || size == (int64_t)s.st_size) &&
+			same = read && hex && (S_ISDIR(s.st_mode) || size == (int64_t)s.st_size) &&
 			       content_hash(kind, path, &h) == 0 &&
 			       strtoull(hex, NULL, 16) == h;
 			if (same) {
@@ -215,11 +217,21 @@ int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, i
 	if (rc && nt)
 		rc = retouch(db, touched, nt) < 0 ? -1 : 1;
 	free(touched);
-	if (rc == 1) {
+	if (rc == 1 && read) {
 		*id = old;
 		scan_cache_note_verdicts(old);
 	}
 	return rc;
+}
+
+int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, int64_t *id)
+{
+	return lookup(db, k, fp, id, 1);
+}
+
+int scan_cache_unchanged(struct db *db, const struct scan_key *k, const char *fp)
+{
+	return lookup(db, k, fp, NULL, 0);
 }
 
 void scan_cache_note_verdicts(int64_t id)

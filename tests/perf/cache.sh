@@ -113,8 +113,12 @@ facts() {
 		(SELECT group_concat(name || class, ',') FROM verdict v WHERE v.scan_id=s.id),
 		(SELECT count(*) FROM input x WHERE x.scan_id=s.id) FROM scan s ORDER BY s.id"
 }
+# (the dynamic loader's account of what the process loads)
+loads_clang() { grep -q 'libclang.*dynamically loaded' "$1"; }
 # shellcheck disable=SC2086
-"$SYSCOV" audit $cross -q --db j1.db -o r1 -j1 >/dev/null
+LD_DEBUG=files "$SYSCOV" audit $cross -q --db j1.db -o r1 -j1 >/dev/null 2>ld1
+loads_clang ld1 || fail "a cold audit did not load libclang: $(grep -c . ld1) lines of LD_DEBUG"
+ok
 # shellcheck disable=SC2086
 "$SYSCOV" audit $cross -q --db j2.db -o r2 -j2 >/dev/null
 expect_eq "-j2 facts equal -j1's" "$(facts j1.db)" "$(facts j2.db)"
@@ -140,8 +144,12 @@ grep -q 'reports and wrappers of these scans are current; kept' err3 ||
 ok
 expect_eq "repeat audit: outputs untouched" "$before" "$(stamp)"
 # shellcheck disable=SC2086
-"$SYSCOV" audit $cross -q --db j2.db -o r2 -j2 >out4
+LD_DEBUG=files "$SYSCOV" audit $cross -q --db j2.db -o r2 -j2 >out4 2>ld4
 expect_eq "repeat audit: the same summary" "$(cat out3)" "$(cat out4)"
+# nothing to parse: libclang stays unloaded, though the reads are confined
+# (loaded before, so only when a scan may parse)
+loads_clang ld4 && fail "a repeat audit of unchanged sysroots loaded libclang"
+ok
 victim=$(find r2 -name report.md | head -1)
 rm "$victim"
 echo edited >>r2/matrix/report.csv
