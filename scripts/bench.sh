@@ -44,8 +44,9 @@ multi=$(gcc -print-multiarch)
 {
 	for h in "${hdr_files[@]}"; do printf '#include "%s"\n' "$h"; done
 } >"$W/tu.c"
-hdr_cmd=("$CLANG" -fsyntax-only -w -target "$triple" -nostdinc -std=gnu11 -D_GNU_SOURCE
-	-isystem "$res/include" -isystem "/usr/include/$multi" -isystem /usr/include "$W/tu.c")
+hdr_args=(-w -target "$triple" -nostdinc -std=gnu11 -D_GNU_SOURCE
+	-isystem "$res/include" -isystem "/usr/include/$multi" -isystem /usr/include)
+hdr_cmd=("$CLANG" -fsyntax-only "${hdr_args[@]}" "$W/tu.c")
 
 # --- floors and the cold audit, in turn
 audit=("$SYSCOV" audit / -q -o "$W/rep")
@@ -89,6 +90,13 @@ for s in ktable libc-elf man headers classify; do
 	# a share is in-process wall time: both columns show it
 	row "  share: $s (-v, wall)" "$m" "$( [ "$f" = 0 ] || echo "$(ratio "$m" "$f" | cut -d, -f1) its floor")"
 done
+
+# --- a saved AST of the same header TU: what it would save a rescan, what
+# saving it would cost the scan before (scripts/bench-ast.c)
+llvm=$(command -v llvm-config-14 || command -v llvm-config)
+cc -O2 -I"$("$llvm" --includedir)" scripts/bench-ast.c -L"$("$llvm" --libdir)" -lclang \
+	-Wl,-rpath,"$("$llvm" --libdir)" -o "$W/bench-ast"
+"$W/bench-ast" "$RUNS" "$W/tu.ast" "$W/tu.c" "${hdr_args[@]}"
 
 rss=$( { fresh /usr/bin/time -f '%M' "${audit[@]}" >/dev/null; } 2>&1 | tail -1)
 printf '%-46s %9s MiB\n' "peak RSS, cold audit of /" "$(awk -v k="$rss" 'BEGIN{printf "%.1f", k/1024}')"
