@@ -65,6 +65,7 @@ static int audit_own(int opt, const char *arg, void *ctx)
 
 struct target {
 	struct sysroot sr;
+	int64_t kept; /* its stored scan, found kept before the confinement; 0 none */
 };
 
 /* Opens every (sysroot, arch) target up front: errors surface before the
@@ -105,8 +106,9 @@ static int open_targets(struct cli *c, struct target **out, size_t *n)
 }
 
 /* Once the inputs are known, reads are confined to them and the tool's own
- * needs (confine.h). */
-static int confine_targets(const struct cli *c, struct db *db, const struct target *t,
+ * needs (confine.h); before that, t[i].kept tells the stored scans kept
+ * without reading a file. */
+static int confine_targets(const struct cli *c, struct db *db, struct target *t,
 			   size_t n)
 {
 	struct strv allow = {0};
@@ -137,17 +139,16 @@ static int confine_targets(const struct cli *c, struct db *db, const struct targ
 	confine_tool_needs(&allow);
 	/* libclang, loaded before the reads are confined, only when a sysroot
 	 * scan may parse: not when every stored scan is kept by its inputs'
-	 * sizes and mtimes alone (a repeat audit: ~20 ms and ~45 MB less) */
-	int parse = 0;
-	for (size_t i = 0; i < n && !parse; i++) {
-		parse = scan_sysroot_kept(db, &t[i].sr, c, NULL);
-		if (parse < 0) {
-			strv_free(&allow);
-			return -1;
-		}
-		parse = !parse;
+	 * sizes and mtimes alone (a repeat audit: ~20 ms and ~55 MB less).
+	 * Those kept here are not looked up again, so none can turn into a
+	 * scan without libclang. */
+	int parse = 0, rc = 0;
+	for (size_t i = 0; i < n && rc >= 0; i++) {
+		rc = scan_sysroot_kept(db, &t[i].sr, c, &t[i].kept, 0);
+		parse |= rc == 0;
 	}
-	int rc = confine_reads(&allow, parse);
+	if (rc >= 0)
+		rc = confine_reads(&allow, parse);
 	strv_free(&allow);
 	return rc;
 }
@@ -168,18 +169,24 @@ static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
 		rc = confine_targets(c, db, t, n) < 0 ? -1 : 0;
 	if (!rc && c->kernel_src)
 		rc = scan_kernel_tree(db, c->kernel_src, c, &(*ids)[(*nids)++]);
-	if (!rc && c->jobs > 1 && n > 1) {
+	int par = c->jobs > 1 && n > 1; /* one target: nothing to share out */
+	if (!rc && par) {
 		const struct sysroot **srs = xcalloc(n, sizeof(*srs));
+		int64_t *kept = xcalloc(n, sizeof(*kept));
 		for (size_t i = 0; i < n; i++)
-			srs[i] = &t[i].sr;
+			srs[i] = &t[i].sr, kept[i] = t[i].kept;
 		progress_step(0, 0, "scanning %zu sysroots, %d at a time", n, c->jobs);
-		rc = scan_sysroots_parallel(db, srs, n, c, c->jobs, *ids + *nids);
+		rc = scan_sysroots_parallel(db, srs, kept, n, c, c->jobs, *ids + *nids);
 		*nids += n;
 		free(srs);
+		free(kept);
 	}
-	for (size_t i = 0; i < n && !rc && c->jobs <= 1; i++) {
+	for (size_t i = 0; i < n && !rc && !par; i++) {
 		progress_step(i + 1, n, "scanning %s (%s)", t[i].sr.root, t[i].sr.arch->name);
-		rc = scan_sysroot(db, &t[i].sr, c, &(*ids)[(*nids)++]);
+		if (t[i].kept)
+			(*ids)[(*nids)++] = t[i].kept;
+		else
+			rc = scan_sysroot(db, &t[i].sr, c, &(*ids)[(*nids)++]);
 	}
 	for (size_t i = 0; i < n; i++)
 		sysroot_close(&t[i].sr);

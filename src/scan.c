@@ -110,21 +110,24 @@ static struct scan_key sysroot_key(const struct sysroot *sr)
 				 .layout = sysroot_layout_name(sr->layout)};
 }
 
-/* scan_cache_lookup() for a sysroot, with the note saying so. */
-static int sysroot_kept(struct db *db, const struct scan_key *k, const char *fp, int64_t *id)
+/* scan_cache_lookup() (read 0: scan_cache_unchanged()) for a sysroot, with
+ * the note saying so. */
+static int sysroot_kept(struct db *db, const struct scan_key *k, const char *fp, int64_t *id,
+			int read)
 {
-	int rc = scan_cache_lookup(db, k, fp, id);
+	int rc = read ? scan_cache_lookup(db, k, fp, id) : scan_cache_unchanged(db, k, fp, id);
 	if (rc > 0)
 		note("%s (%s, %s): inputs unchanged since scan %lld, kept", k->sysroot, k->label,
 		     k->arch, (long long)*id);
 	return rc;
 }
 
-int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id)
+int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id,
+		      int read)
 {
 	struct scan_key k = sysroot_key(sr);
 	char *fp = scan_cache_fingerprint(cli);
-	int rc = id ? sysroot_kept(db, &k, fp, id) : scan_cache_unchanged(db, &k, fp);
+	int rc = sysroot_kept(db, &k, fp, id, read);
 	free(fp);
 	free((char *)k.label);
 	free((char *)k.variant);
@@ -164,7 +167,7 @@ int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli,
 	char *label = (char *)k.label, *variant = (char *)k.variant;
 	struct scan_ctx ctx = {.db = db, .sr = sr, .arch = sr->arch, .cli = cli};
 	char *fp = scan_cache_fingerprint(cli);
-	int rc = sysroot_kept(db, &k, fp, id);
+	int rc = sysroot_kept(db, &k, fp, id, 1);
 	if (rc != 0) {
 		free(fp);
 		free(label);

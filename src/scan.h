@@ -54,15 +54,17 @@ int libc_scan_headers(struct scan_ctx *ctx);
  * the next one); out, the scan's id (a kept scan's, or the new one). */
 int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id);
 /* 1 (with its id) when the stored scan of sr has unchanged inputs and is
- * kept (scan_cache.h), 0 when it needs a scan, -1 on a DB error. id NULL:
- * only whether it would be kept without reading a file, before the reads
- * are confined (scan_cache_unchanged()). */
-int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id);
+ * kept (scan_cache.h), 0 when it needs a scan, -1 on a DB error. read 0:
+ * told without reading a file (scan_cache_unchanged()), before the reads
+ * are confined. */
+int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli *cli, int64_t *id,
+		      int read);
 /* Scans n sysroots with up to `workers` processes: this one, into db, and
  * forked ones, each into a DB of its own, copied into db as it finishes
- * (scan_par.c); ids[i] gets the scan of srs[i]. */
-int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size_t n,
-			   const struct cli *c, int workers, int64_t *ids);
+ * (scan_par.c); ids[i] gets the scan of srs[i]; kept[i], if not 0, is the
+ * stored scan of srs[i] already found kept. */
+int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, const int64_t *kept,
+			   size_t n, const struct cli *c, int workers, int64_t *ids);
 /* 1 when a and b are the same stored scan: sysroot, ABI and split dirs. */
 int scan_same_target(const struct sysroot *a, const struct sysroot *b);
 /* Scans a kernel source tree, every arch, as one scan. */

@@ -217,7 +217,7 @@ static int lookup(struct db *db, const struct scan_key *k, const char *fp, int64
 	if (rc && nt)
 		rc = retouch(db, touched, nt) < 0 ? -1 : 1;
 	free(touched);
-	if (rc == 1 && read) {
+	if (rc == 1) {
 		*id = old;
 		scan_cache_note_verdicts(old);
 	}
@@ -229,9 +229,9 @@ int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, i
 	return lookup(db, k, fp, id, 1);
 }
 
-int scan_cache_unchanged(struct db *db, const struct scan_key *k, const char *fp)
+int scan_cache_unchanged(struct db *db, const struct scan_key *k, const char *fp, int64_t *id)
 {
-	return lookup(db, k, fp, NULL, 0);
+	return lookup(db, k, fp, id, 0);
 }
 
 void scan_cache_note_verdicts(int64_t id)

@@ -18,10 +18,10 @@ char *scan_cache_fingerprint(const struct cli *c);
  * fp and every input is unchanged; 0 when it must be rescanned; -1 on a DB
  * error. */
 int scan_cache_lookup(struct db *db, const struct scan_key *k, const char *fp, int64_t *id);
-/* 1 when scan_cache_lookup() would keep the scan of key k without reading a
- * file: every input's size and mtime as stored. Reads and writes nothing
- * else: it may run before the reads are confined (confine.h). */
-int scan_cache_unchanged(struct db *db, const struct scan_key *k, const char *fp);
+/* scan_cache_lookup() without reading a file or writing the DB: kept only
+ * when every input's size and mtime are as stored. It may run before the
+ * reads are confined (confine.h). */
+int scan_cache_unchanged(struct db *db, const struct scan_key *k, const char *fp, int64_t *id);
 /* 1 when this process kept scan id and audit classified it with the same
  * configuration and kernel-tree scans: its verdicts are current. */
 int scan_cache_verdicts_current(struct db *db, int64_t id, const char *fp);

@@ -188,8 +188,8 @@ static int hear(struct wk *w, struct job *jobs, int rc)
 	return w->job >= 0 ? -1 : rc;
 }
 
-int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size_t n,
-			   const struct cli *c, int workers, int64_t *ids)
+int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, const int64_t *kept,
+			   size_t n, const struct cli *c, int workers, int64_t *ids)
 {
 	struct job *jobs = xcalloc(n + 1, sizeof(*jobs));
 	size_t *todo = xcalloc(n + 1, sizeof(*todo)), ntodo = 0;
@@ -197,11 +197,13 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, size
 	for (size_t i = 0; i < n; i++) {
 		jobs[i].sr = srs[i];
 		jobs[i].id = &ids[i];
-		int kept = scan_sysroot_kept(db, srs[i], c, &ids[i]);
-		if (kept < 0)
+		int k = kept[i] ? 1 : scan_sysroot_kept(db, srs[i], c, &ids[i], 1);
+		if (kept[i])
+			ids[i] = kept[i];
+		if (k < 0)
 			rc = -1;
-		jobs[i].kept = jobs[i].in_db = kept > 0;
-		if (!kept)
+		jobs[i].kept = jobs[i].in_db = k > 0;
+		if (!k)
 			todo[ntodo++] = i;
 	}
 	/* the ids the new scans take, in target order (one a concurrent run

@@ -99,6 +99,13 @@ if [ -d /usr/include/x86_64-linux-musl ] && [ -d /usr/lib/x86_64-linux-musl ]; t
 	ok
 fi
 
+# one target at -j2 is scanned as at -j1 (there is no second scan to share
+# out); it once was not scanned at all, with exit 0
+"$SYSCOV" audit / --no-man -q --db one.db -o one -j2 >one.out
+expect_eq "scans of a one-target audit at -j2" 1 "$(sqlite3 one.db 'SELECT count(*) FROM scan')"
+[ -s one/host-x86_64/report.json ] && grep -q '^host-x86_64 ' one.out || fail "one-target -j2 audit wrote no report or summary"
+ok
+
 # -j2 against -j1: the same rows in every table, per scan
 cross=
 for d in /usr/aarch64-linux-gnu /usr/riscv64-linux-gnu /usr/s390x-linux-gnu; do [ -d "$d/include" ] && cross="$cross $d"; done
