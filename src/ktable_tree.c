@@ -173,38 +173,48 @@ static int tree_note(struct scan_ctx *ctx, const char *kind, const char *rel, co
 	return rc;
 }
 
-/* Finds the table files under dir (tree-relative), recursively, without
- * following directory symlinks (a kernel tree has none that matter), nor
- * going into include/ and boot/ dirs: headers, boot code and device trees,
- * never a table, and most of arch/'s dirs. The entry type comes from
- * readdir: an lstat per entry was most of the walk of a whole tree's arch/. */
+/* Finds the syscall tables, syscall*.tbl (not, say, a whole tree's
+ * scripts/atomic/atomics.tbl), under dir (tree-relative; its fd `fd`, closed
+ * here), recursively, without following symlinks (a kernel tree has none
+ * that matter), nor going into include/ and boot/ dirs: headers, boot code
+ * and device trees, never a table, and most of arch/'s dirs. Each dir is
+ * opened relative to its parent's fd and listed with getdents64() into one
+ * buffer: opendir() by full path (a walk of every component, and an fstat)
+ * and an lstat per entry were most of the walk of a whole tree's ~580 dirs. */
+static void find_tbl_at(int fd, const char *dir, struct strv *out)
+{
+	char buf[32768];
+	for (ssize_t n; fd >= 0 && (n = getdents64(fd, buf, sizeof(buf))) > 0;)
+		for (ssize_t off = 0; off < n;) {
+			const struct dirent64 *e = (const struct dirent64 *)(buf + off);
+			off += e->d_reclen;
+			unsigned char type = e->d_type;
+			if (e->d_name[0] == '.')
+				continue;
+			if (type == DT_UNKNOWN) { /* a file system without d_type */
+				struct stat st;
+				type = fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+						       S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
+			}
+			if (type == DT_DIR && strcmp(e->d_name, "include") && strcmp(e->d_name, "boot")) {
+				char *rel = xasprintf("%s/%s", dir, e->d_name);
+				find_tbl_at(openat(fd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
+					    rel, out);
+				free(rel);
+			} else if (type != DT_DIR && str_starts(e->d_name, "syscall") &&
+				   str_ends(e->d_name, ".tbl")) {
+				strv_push_own(out, xasprintf("%s/%s", dir, e->d_name));
+			}
+		}
+	if (fd >= 0)
+		close(fd);
+}
+
 static void find_tbl(const char *tree, const char *dir, struct strv *out)
 {
 	char *host = xasprintf("%s/%s", tree, dir);
-	DIR *d = opendir(host);
+	find_tbl_at(open(host, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), dir, out);
 	free(host);
-	if (!d)
-		return;
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		if (e->d_name[0] == '.' ||
-		    (e->d_type == DT_DIR && (!strcmp(e->d_name, "include") || !strcmp(e->d_name, "boot"))))
-			continue;
-		char *rel = xasprintf("%s/%s", dir, e->d_name);
-		int is_dir = e->d_type == DT_DIR;
-		if (e->d_type == DT_UNKNOWN) { /* a file system without d_type */
-			char *h = xasprintf("%s/%s", tree, rel);
-			struct stat st;
-			is_dir = lstat(h, &st) == 0 && S_ISDIR(st.st_mode);
-			free(h);
-		}
-		if (is_dir)
-			find_tbl(tree, rel, out);
-		else if (str_ends(e->d_name, ".tbl"))
-			strv_push(out, rel);
-		free(rel);
-	}
-	closedir(d);
 }
 
 /* "arch/<port>/..." -> "<port>" */

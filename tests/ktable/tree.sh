@@ -1,6 +1,6 @@
 #!/bin/sh
-# tree.sh TREE: scans a kernel tree and checks that (1) every .tbl file of
-# the tree is a source of rows, each of its distinct (abi, name) rows stored,
+# tree.sh TREE: scans a kernel tree and checks that (1) every syscall*.tbl
+# file of the tree is a source of rows, and no other .tbl is read, each of its distinct (abi, name) rows stored,
 # counted by awk; (2) the version is the Makefile's; (3) the generic-table
 # ports are there; (4) x86_64, i386, x32 and aarch64 (and the other Debian
 # cross sysroots present) agree with the UAPI scan of linux-libc-dev 6.1 (/ and
@@ -15,9 +15,16 @@ fail=0
 "$SYSCOV" scan --kernel-src "$tree" --db "$t/db" -q
 q() { sqlite3 -separator ' ' "$t/db" "$@"; }
 
-# (1) every table file, every row
+# (1) every syscall table file, every row; no other .tbl read (the atomic
+# ops' scripts/atomic/atomics.tbl)
 cd "$tree"
-find arch scripts -name '*.tbl' 2>/dev/null | sort >"$t/tbls"
+find arch scripts -name '*.tbl' ! -name 'syscall*.tbl' 2>/dev/null | sort >"$t/others"
+[ -s "$t/others" ] || { echo "FAIL: no .tbl other than syscall tables in $tree"; fail=1; }
+while read -r f; do
+	n=$(q "SELECT (SELECT count(*) FROM input WHERE path LIKE '%/$f') + (SELECT count(*) FROM diag WHERE path = '$f')")
+	[ "$n" = 0 ] || { echo "FAIL: $f, not a syscall table, read: $n input or diag rows"; fail=1; }
+done <"$t/others"
+find arch scripts -name 'syscall*.tbl' 2>/dev/null | sort >"$t/tbls"
 [ -s "$t/tbls" ] || { echo "FAIL: no .tbl in $tree"; exit 1; }
 while read -r f; do
 	want=$(awk '{ sub(/#.*/, "") } NF >= 3 { print $2, $3 }' "$f" | sort -u | wc -l)
