@@ -36,7 +36,7 @@ struct job {
 	const struct sysroot *sr;
 	int64_t *id;  /* in: its reserved id; out: its scan's */
 	int kept;     /* its stored scan is kept: nothing to do */
-	int done;     /* a worker's scan, waiting in its DB to be copied */
+	int done;     /* a worker's scan, done in its DB: to be copied */
 	int in_db;    /* in the main DB: kept, scanned there or copied */
 	char *path;   /* a worker's DB */
 };
@@ -150,6 +150,23 @@ static int write_early(struct db *db, const struct job *j, const struct cli *c, 
 	return 1;
 }
 
+/* Copies job j's scan, a worker's done one, into the main DB: also after
+ * the run has failed (rc < 0), so that no scan said done is lost; a
+ * failure then leaves the first one's message. Returns the run's rc. */
+static int merge_job(struct db *db, struct job *j, const char *fp, int rc)
+{
+	char *first = rc < 0 ? xstrdup(err_msg()) : NULL;
+	enum exit_code code = err_code();
+	int m = db_merge(db, j->path, j->id);
+	j->done = 0; /* copied, or failed: not again */
+	if (m == 0)
+		landed(j, fp);
+	if (first)
+		err_set(code, "%s", first);
+	free(first);
+	return m < 0 ? -1 : rc;
+}
+
 /* The parent's side of a worker. */
 struct wk {
 	pid_t pid;
@@ -172,7 +189,7 @@ static int hear(struct wk *w, struct job *jobs, int rc)
 		struct job *j = &jobs[w->job];
 		if (err_recv(w->res, &code, rc == 0)) {
 			w->job = -1;
-			j->done = 1;
+			j->done = !code;
 			return code ? -1 : rc;
 		}
 	}
@@ -299,13 +316,10 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, cons
 			continue;
 		/* the workers' finished scans into the main DB, then one of
 		 * the parent's own */
-		for (size_t k = 0; k < ntodo && rc == 0; k++) {
+		for (size_t k = 0; k < ntodo; k++) {
 			struct job *j = &jobs[todo[k]];
-			if (!j->done || j->in_db)
-				continue;
-			rc = db_merge(db, j->path, j->id);
-			if (rc == 0)
-				landed(j, fp);
+			if (j->done && !j->in_db)
+				rc = merge_job(db, j, fp, rc);
 		}
 		for (; front < n && rc == 0 && jobs[front].in_db; front++)
 			if (early)

@@ -178,6 +178,11 @@ expect_rc 3 "$SYSCOV" scan $cross "$T/bad" --no-man -q --db j4.db -j2
 expect_err 'libc\.so\.6: .*ELF'
 ls j4.db.job* 2>/dev/null && fail "worker DBs left behind after a failed job"
 ok
+# the failing job is the last one taken: every other was done by then, and
+# is kept, whichever process scanned it (the workers' were once dropped)
+# shellcheck disable=SC2086
+expect_eq "scans kept by a run whose last job failed" "$(echo $cross | wc -w)" \
+	"$(sqlite3 j4.db "SELECT count(*) FROM scan WHERE kind='sysroot'")"
 # (the scans are kept: a forked writer writes the scan dirs, the parent the matrix)
 rm -rf "r2/${cross##*/}/report.md" && mkdir "r2/${cross##*/}/report.md"
 # shellcheck disable=SC2086
