@@ -1017,7 +1017,9 @@ int classify_print_counts(struct db *db, int64_t scan_id, FILE *f)
 				" s.id AND v.class = ?2), (SELECT COUNT(*) FROM verdict v WHERE v.scan_id"
 				" = s.id AND v.class = ?3), (SELECT COUNT(*) FROM verdict v WHERE"
 				" v.scan_id = s.id AND v.class = ?4), (SELECT COUNT(*) FROM verdict v"
-				" WHERE v.scan_id = s.id AND v.class = ?5) FROM scan s WHERE s.id = ?1") < 0)
+				" WHERE v.scan_id = s.id AND v.class = ?5) FROM scan s WHERE s.id = ?1"
+				/* a kernel tree has no verdicts: no line */
+				" AND s.kind = 'sysroot'") < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, scan_id);
 	for (int i = 0; i < 4; i++)

@@ -72,7 +72,8 @@ struct target {
  * DB is opened. */
 static int open_targets(struct cli *c, struct target **out, size_t *n)
 {
-	if (!c->args.n && !c->kernel_src)
+	/* scan --kernel-src alone scans the tree; audit classifies sysroots */
+	if (!c->args.n && (!c->kernel_src || c->classify))
 		strv_push(&c->args, "/");
 	size_t na = c->arches.n ? c->arches.n : 1;
 	struct target *t = xcalloc(c->args.n * na + 1, sizeof(*t));

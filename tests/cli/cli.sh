@@ -95,4 +95,18 @@ fi
 expect_rc 0 "$SYSCOV" scan / --arch x86_64 --arch x86_64 --db "$T/twice.db"
 grep -q "given twice" "$T/err" || fail "--arch twice: no note"
 ok
+
+# --kernel-src alone: scan takes the tree only; audit also its default /
+# (it once audited nothing, exit 0), and no verdict line for the tree
+KT=$(dirname "$SYSCOV")/ktable-linux-6.1/linux-source-6.1
+if [ -f "$KT/Makefile" ]; then
+	expect_rc 0 "$SYSCOV" scan --kernel-src "$KT" --db "$T/kt1.db"
+	expect_eq "scan --kernel-src alone" "kernel-tree" "$(sqlite3 "$T/kt1.db" "SELECT group_concat(kind) FROM scan")"
+	expect_rc 0 "$SYSCOV" audit --kernel-src "$KT" --no-man --db "$T/kt2.db" -o "$T/kt2"
+	expect_eq "audit --kernel-src alone" "kernel-tree /" "$(sqlite3 "$T/kt2.db" \
+		"SELECT group_concat(CASE kind WHEN 'sysroot' THEN sysroot ELSE kind END, ' ') FROM (SELECT * FROM scan ORDER BY id)")"
+	[ -s "$T/kt2/host-x86_64/report.json" ] || fail "audit --kernel-src alone: no report of /"
+	grep -q "(all): 0 syscalls" "$T/err" && fail "a verdict line for the kernel tree: $(grep syscalls "$T/err")"
+	ok
+fi
 done_ok
