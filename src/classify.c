@@ -1036,7 +1036,7 @@ int classify_print_counts(struct db *db, int64_t scan_id, FILE *f)
 	return 0;
 }
 
-int classify_check_classes(const char *fail_on)
+static int check_classes(const char *fail_on)
 {
 	struct strv sv = {0};
 	int rc = 0;
@@ -1056,12 +1056,54 @@ int classify_check_classes(const char *fail_on)
 	return rc;
 }
 
+int classify_check_options(const char *fail_on, const char *need)
+{
+	if (fail_on && check_classes(fail_on) < 0)
+		return -1;
+	if (!need)
+		return 0;
+	if (!fail_on)
+		return err_set(EXIT_USAGE, "--need works with --fail-on (see --help)");
+	struct strv sv = {0};
+	split_list(need, &sv);
+	int rc = sv.n ? 0 : err_set(EXIT_USAGE, "--need takes a list of syscall names");
+	for (size_t i = 0; i < sv.n && rc == 0; i++)
+		if (!is_c_identifier(sv.v[i]))
+			rc = err_set(EXIT_USAGE, "--need %s: not a syscall name", sv.v[i]);
+	strv_free(&sv);
+	return rc;
+}
+
+/* -1 with err_set(EXIT_USAGE) if a name of `names` is no syscall of the
+ * given scans. */
+static int check_need(struct db *db, const int64_t *ids, size_t n, const struct strv *names)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, "SELECT 1 FROM verdict WHERE scan_id = ?1 AND name = ?2") < 0)
+		return -1;
+	int rc = 0;
+	for (size_t k = 0; k < names->n && rc == 0; k++) {
+		int found = 0;
+		for (size_t i = 0; i < n && !found; i++) {
+			sqlite3_reset(st);
+			sqlite3_bind_int64(st, 1, ids[i]);
+			db_bind_text(st, 2, names->v[k]);
+			found = sqlite3_step(st) == SQLITE_ROW;
+		}
+		if (!found)
+			rc = err_set(EXIT_USAGE, "--need %s: no syscall of the classified scans has this name",
+				     names->v[k]);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int classify_fail_on(struct db *db, const int64_t *ids, size_t n, const char *fail_on,
 		     const char *need)
 {
 	if (!fail_on)
 		return 0;
-	if (classify_check_classes(fail_on) < 0)
+	if (classify_check_options(fail_on, need) < 0)
 		return -1;
 	struct strv classes = {0}, names = {0};
 	split_list(fail_on, &classes);
@@ -1069,7 +1111,7 @@ int classify_fail_on(struct db *db, const int64_t *ids, size_t n, const char *fa
 		split_list(need, &names);
 	sqlite3_stmt *st;
 	int hits = 0;
-	if (db_prepare(db, &st, "SELECT s.label, v.name, v.class FROM verdict v JOIN scan s"
+	if ((need && check_need(db, ids, n, &names) < 0) || db_prepare(db, &st, "SELECT s.label, v.name, v.class FROM verdict v JOIN scan s"
 				" ON s.id = v.scan_id WHERE v.scan_id = ?1 ORDER BY v.nr, v.name") < 0) {
 		strv_free(&classes);
 		strv_free(&names);

@@ -32,7 +32,8 @@ int classify_select(struct db *db, const char *sel, int64_t **ids, size_t *n);
  * given scans. `fail_on` NULL means no check. Prints each match on stderr
  * (unless quiet) and returns 1 if any verdict of those classes exists
  * (restricted to the `need` names when given), 0 if none, -1 with err_set()
- * on a bad class name or a DB error. */
+ * on a bad class name, a `need` name no given scan has (EXIT_USAGE: a typo
+ * would pass the check), or a DB error. */
 int classify_fail_on(struct db *db, const int64_t *ids, size_t n, const char *fail_on,
 		     const char *need);
 
@@ -46,8 +47,9 @@ int classify_print_counts(struct db *db, int64_t scan_id, FILE *f);
 	"                   one of these classes (wrapped, obsolete, internal, missing)\n" \
 	"  --need NAME[,...]  with --fail-on: look only at these syscalls\n"
 
-/* Checks a --fail-on value before any work is done: -1 with
- * err_set(EXIT_USAGE) naming the bad class. */
-int classify_check_classes(const char *fail_on);
+/* Checks --fail-on and --need (either may be NULL) before any work is
+ * done: -1 with err_set(EXIT_USAGE) naming a bad class, a --need without
+ * --fail-on, or a --need item that is not a C identifier. */
+int classify_check_options(const char *fail_on, const char *need);
 
 #endif

@@ -49,13 +49,11 @@ int cmd_classify(int argc, char **argv)
 	}
 	if (rc == 0 && c.args.n)
 		rc = err_set(EXIT_USAGE, "classify takes no arguments (see --help)");
-	if (rc == 0 && need && !c.fail_on)
-		rc = err_set(EXIT_USAGE, "--need works with --fail-on (see --help)");
 	int json = rc == 0 ? counts_format("classify", c.format) : 0;
 	if (json < 0)
 		rc = -1;
-	if (rc == 0 && c.fail_on)
-		rc = classify_check_classes(c.fail_on);
+	if (rc == 0)
+		rc = classify_check_options(c.fail_on, need);
 	if (rc == 0)
 		rc = db_open(&db, cli_db(&c), 0);
 	if (rc == 0)

@@ -350,8 +350,8 @@ int cmd_audit(int argc, char **argv)
 	int json = rc == 0 ? counts_format("audit", c.format) : 0;
 	if (json < 0)
 		rc = -1;
-	if (rc == 0 && c.fail_on)
-		rc = classify_check_classes(c.fail_on);
+	if (rc == 0)
+		rc = classify_check_options(c.fail_on, need);
 	c.classify = 1;
 	if (rc == 0)
 		rc = scan_all(&c, &db, &ids, &n);

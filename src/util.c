@@ -431,6 +431,11 @@ void split_list(const char *s, struct strv *sv)
 	while (s && *s) {
 		const char *e = strchr(s, ',');
 		size_t n = e ? (size_t)(e - s) : strlen(s);
+		/* "read, kcmp" is read and kcmp */
+		for (; n && (*s == ' ' || *s == '\t'); n--)
+			s++;
+		while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+			n--;
 		if (n)
 			strv_push_own(sv, xstrndup(s, n));
 		s = e ? e + 1 : NULL;

@@ -126,7 +126,8 @@ int is_c_identifier(const char *s);
 /* Writes v in decimal at o, at most 20 bytes, no NUL (snprintf() was a
  * third of writing the kernel tables); returns the end. */
 char *put_int(char *o, long long v);
-/* Splits "a,b,c" into sv (empty items skipped). */
+/* Splits "a,b,c" into sv, blanks around each item dropped (empty items
+ * skipped). */
 void split_list(const char *s, struct strv *sv);
 
 /* Monotonic clock in nanoseconds, for timings in -v output and benchmarks. */

@@ -24,6 +24,17 @@ expect_rc 2 "$SYSCOV" audit --db "$T/other.db" --fail-on wrapped,nope /
 [ ! -e "$T/other.db" ] || fail "audit with a bad --fail-on created a DB"
 ok
 expect_rc 2 "$SYSCOV" classify --db "$DB" --need kcmp
+expect_rc 2 "$SYSCOV" audit --db "$T/other.db" --need kcmp /
+[ ! -e "$T/other.db" ] || fail "audit with --need alone created a DB"
+ok
+# a --need name is checked: a typo or an empty list would make the check
+# pass whatever the verdicts; blanks around a name are not part of it
+expect_rc 2 "$SYSCOV" classify --db "$DB" --fail-on missing --need kcmpp
+expect_err "need kcmpp: no syscall"
+expect_rc 2 "$SYSCOV" classify --db "$DB" --fail-on missing --need ''
+expect_rc 2 "$SYSCOV" classify --db "$DB" --fail-on missing --need 'kcmp;rm'
+expect_rc 1 "$SYSCOV" classify -q --db "$DB" --fail-on missing --need 'read, kcmp'
+expect_rc 2 "$SYSCOV" audit -q --db "$DB" --fail-on missing --need read,kcmpp /
 expect_rc 2 "$SYSCOV" classify --db "$DB" --scan no-such-scan
 expect_rc 0 "$SYSCOV" classify --help
 # a broken data file is an input error naming it
