@@ -29,8 +29,10 @@ int ktable_is_helper(const char *name)
 
 int ktable_entry_unimplemented(const char *entry)
 {
-	/* sys_ni_syscall, and the ports' own spelling (alpha_ni_syscall) */
-	return !entry || !*entry || str_ends(entry, "_ni_syscall");
+	/* sys_ni_syscall, the ports' own spelling (alpha_ni_syscall), and
+	 * sparc's sys_nis_syscall, which also only returns -ENOSYS */
+	return !entry || !*entry || str_ends(entry, "_ni_syscall") ||
+	       !strcmp(entry, "sys_nis_syscall");
 }
 
 /* The names, files and entries of a ksyms, copied into blocks freed
