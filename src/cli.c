@@ -23,7 +23,11 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *shortopts,
 		case 'o': c->output = optarg; break;
 		case OPT_KERNEL_SRC: c->kernel_src = optarg; break;
 		case OPT_MAN_DIR: c->man_dir = optarg; break;
-		case OPT_SCAN: c->scan = optarg; break;
+		case OPT_SCAN:
+			if (c->scan) /* the last one would silently win */
+				return err_set(EXIT_USAGE, "--scan given twice: one scan at a time (see --help)");
+			c->scan = optarg;
+			break;
 		case OPT_FAIL_ON: c->fail_on = optarg; break;
 		case OPT_ONLY: c->only = optarg; break;
 		case OPT_ALL: c->all = 1; break;
@@ -36,7 +40,13 @@ int cli_parse(struct cli *c, int argc, char **argv, const char *shortopts,
 			c->jobs = (int)n;
 			break;
 		}
-		case OPT_ARCH: split_list(optarg, &c->arches); break;
+		case OPT_ARCH: {
+			size_t had = c->arches.n;
+			split_list(optarg, &c->arches);
+			if (c->arches.n == had)
+				return err_set(EXIT_USAGE, "--arch takes ABI names (syscov arches lists them)");
+			break;
+		}
 		case OPT_INCLUDE: strv_push(&c->sr.include, optarg); break;
 		case OPT_LIBDIR: strv_push(&c->sr.libdir, optarg); break;
 		case '?':

@@ -1,6 +1,8 @@
 /* cmd_list.c: `syscov list`: the scanned kernel syscall tables. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "arch.h"
 #include "cli.h"
 #include "db.h"
 #include "json.h"
@@ -22,6 +24,40 @@ static const struct option opts[] = {
 	{0},
 };
 
+/* --scan must name a scan of the DB, and each --arch a table of it: an
+ * alias (arm64) is its ABI's name, a kernel tree's port (hexagon) its own.
+ * *arches: ",abi,abi," for the query (no ABI name has a comma), NULL for
+ * all. */
+static int check_filters(struct db *db, const struct cli *c, char **arches)
+{
+	int64_t n = 0;
+	int rc = 0;
+	if (c->scan) {
+		char *q = sqlite3_mprintf("SELECT count(*) FROM scan WHERE label = %Q OR id = %Q",
+					  c->scan, c->scan);
+		rc = db_query_int(db, q, 0, &n);
+		sqlite3_free(q);
+		if (rc == 0 && !n)
+			return err_set(EXIT_USAGE, "--scan %s: no scan with this label or id in %s",
+				       c->scan, db->path);
+	}
+	struct buf b = {0};
+	for (size_t i = 0; i < c->arches.n && rc == 0; i++) {
+		const struct arch_desc *a = arch_find(c->arches.v[i]);
+		const char *name = a ? a->name : c->arches.v[i];
+		char *q = sqlite3_mprintf("SELECT count(*) FROM ktable WHERE arch = %Q", name);
+		rc = db_query_int(db, q, 0, &n);
+		sqlite3_free(q);
+		if (rc == 0 && !n)
+			rc = err_set(EXIT_USAGE, "--arch %s: no table of this ABI in %s (syscov arches"
+						 " lists the ABIs)", c->arches.v[i], db->path);
+		buf_printf(&b, "%s%s,", i ? "" : ",", name);
+	}
+	*arches = rc == 0 && b.len ? buf_steal(&b) : NULL;
+	buf_free(&b);
+	return rc;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct cli c = {0};
@@ -35,16 +71,19 @@ int cmd_list(int argc, char **argv)
 		rc = err_set(EXIT_USAGE, "list takes no arguments (see --help)");
 	if (rc == 0)
 		rc = db_open(&db, cli_db(&c), 0);
+	char *arches = NULL;
+	if (rc == 0)
+		rc = check_filters(&db, &c, &arches);
 	if (rc == 0)
 		rc = db_prepare(&db, &st,
 				"SELECT s.label, k.arch, k.abi, k.nr, k.name, k.entry, k.implemented,"
 				" k.private FROM ksyscall k JOIN scan s ON s.id = k.scan_id"
 				" WHERE (?1 IS NULL OR s.label = ?1 OR s.id = ?1)"
-				" AND (?2 IS NULL OR k.arch = ?2)"
+				" AND (?2 IS NULL OR instr(?2, ',' || k.arch || ',') > 0)"
 				" ORDER BY s.id, k.arch, k.private, k.nr, k.name");
 	if (rc == 0) {
 		db_bind_text(st, 1, c.scan);
-		db_bind_text(st, 2, c.arches.n ? c.arches.v[0] : NULL);
+		db_bind_text(st, 2, arches);
 		struct json j;
 		int json = !strcmp(fmt, "json");
 		if (json) {
@@ -78,6 +117,7 @@ int cmd_list(int argc, char **argv)
 			rc = db_fail(&db, "read");
 	}
 	sqlite3_finalize(st);
+	free(arches);
 	db_close(&db);
 	cli_free(&c);
 	return rc < 0 ? -1 : 0;

@@ -62,6 +62,17 @@ expect_eq "list rows" "$(sqlite3 "$DB" 'SELECT COUNT(*) FROM ksyscall')" "$(jq l
 "$SYSCOV" list --db "$DB" --arch aarch64 >"$T/list.tsv"
 expect_eq "list --arch aarch64: TSV vs JSON" "$(cut -f3,4 "$T/list.tsv")" \
 	"$(jq -r '.[] | select(.arch == "aarch64") | "\(.nr)\t\(.name)"' "$T/j.list")"
+# an alias is its ABI; several ABIs are all listed; an ABI or scan the DB
+# lacks, an empty --arch and a second --scan are usage errors (they once
+# listed nothing, or the last one, with exit 0)
+expect_eq "list --arch arm64 (alias)" "$(cat "$T/list.tsv")" "$("$SYSCOV" list --db "$DB" --arch arm64)"
+expect_eq "list --arch x86_64,aarch64" "aarch64 x86_64" \
+	"$("$SYSCOV" list --db "$DB" --arch x86_64,aarch64 | cut -f1 | sort -u | tr '\n' ' ' | sed 's/ $//')"
+expect_rc 2 "$SYSCOV" list --db "$DB" --arch vax
+expect_err "arch vax: no table"
+expect_rc 2 "$SYSCOV" list --db "$DB" --arch ''
+expect_rc 2 "$SYSCOV" list --db "$DB" --scan no-such-scan
+expect_rc 2 "$SYSCOV" list --db "$DB" --scan 1 --scan 2
 
 check show show show --format json gettid
 expect_eq "show keys" "$(doc_keys show)" "$(keys "$T/j.show")"
