@@ -180,6 +180,10 @@ int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli,
 		*id = ctx.scan_id;
 		/* no scan id here: a -j worker's id is not the main DB's */
 		note("scanned %s (%s, %s)", sr->root, label, sr->arch->name);
+	} else if (strcmp(sr->root, "/") && !strstr(err_msg(), sr->root)) {
+		/* paths inside a sysroot are said as the sysroot sees them
+		 * (/lib/libc.so.6): which sysroot, among several? */
+		err_prefix("%s", sr->root);
 	}
 	free(fp);
 	free(label);
