@@ -175,7 +175,7 @@ make_sysroot bad
 head -c 40 /usr/lib/x86_64-linux-gnu/libc.so.6 >bad/usr/lib/x86_64-linux-gnu/libc.so.6
 # shellcheck disable=SC2086
 expect_rc 3 "$SYSCOV" scan $cross "$T/bad" --no-man -q --db j4.db -j2
-expect_err 'libc\.so\.6: .*ELF'
+expect_err '/bad: /usr/lib/x86_64-linux-gnu/libc\.so\.6: .*ELF' # the sysroot named first
 ls j4.db.job* 2>/dev/null && fail "worker DBs left behind after a failed job"
 ok
 # the failing job is the last one taken: every other was done by then, and
