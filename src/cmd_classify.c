@@ -30,7 +30,7 @@ static const struct option opts[] = {
 static int own(int opt, const char *arg, void *ctx)
 {
 	if (opt != OPT_NEED)
-		return err_set(EXIT_USAGE, "classify: unexpected option");
+		return err_set(EXIT_USAGE, "unexpected option");
 	*(const char **)ctx = arg;
 	return 0;
 }

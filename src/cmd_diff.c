@@ -33,7 +33,7 @@ static int own(int opt, const char *arg, void *ctx)
 {
 	struct strv *sv = ctx;
 	if (opt != OPT_CMD_FIRST)
-		return err_set(EXIT_USAGE, "diff: unexpected option");
+		return err_set(EXIT_USAGE, "unexpected option");
 	split_list(arg, sv);
 	for (size_t i = 0; i < sv->n; i++) {
 		int ok = 0;
@@ -52,11 +52,11 @@ static int resolve(struct db *db, const char *sel, int64_t *id, char **label)
 	int64_t *ids;
 	size_t n;
 	if (classify_select(db, sel, &ids, &n) < 0)
-		return err_set(EXIT_USAGE, "diff: no sysroot scan '%s' in %s (see 'syscov list')", sel,
+		return err_set(EXIT_USAGE, "no sysroot scan '%s' in %s (see 'syscov list')", sel,
 			       db->path);
 	if (n > 1) {
 		free(ids);
-		return err_set(EXIT_USAGE, "diff: '%s' names %zu scans in %s: give an id", sel, n,
+		return err_set(EXIT_USAGE, "'%s' names %zu scans in %s: give an id", sel, n,
 			       db->path);
 	}
 	*id = ids[0];
@@ -73,7 +73,7 @@ static int resolve(struct db *db, const char *sel, int64_t *id, char **label)
 	}
 	sqlite3_finalize(st);
 	if (!nv)
-		return err_set(EXIT_USAGE, "diff: scan '%s' has no verdicts: run 'syscov classify' first",
+		return err_set(EXIT_USAGE, "scan '%s' has no verdicts: run 'syscov classify' first",
 			       sel);
 	return 0;
 }

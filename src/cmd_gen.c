@@ -36,7 +36,7 @@ static const struct option opts[] = {
 static int own_opt(int opt, const char *arg, void *ctx)
 {
 	if (opt != OPT_GEN_SCAN)
-		return err_set(EXIT_USAGE, "gen: unexpected option");
+		return err_set(EXIT_USAGE, "unexpected option");
 	split_list(arg, ctx);
 	return 0;
 }

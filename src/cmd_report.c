@@ -32,7 +32,7 @@ static const struct option opts[] = {
 static int own_opt(int opt, const char *arg, void *ctx)
 {
 	if (opt != OPT_SCANS)
-		return err_set(EXIT_USAGE, "report: unexpected option");
+		return err_set(EXIT_USAGE, "unexpected option");
 	split_list(arg, ctx);
 	return 0;
 }
@@ -97,7 +97,7 @@ int cmd_report(int argc, char **argv)
 	int fmt = RF_ALL;
 	int rc = cli_parse(&c, argc, argv, "qvo:", opts, help, own_opt, &want);
 	if (rc == 0 && c.args.n)
-		rc = err_set(EXIT_USAGE, "report: unexpected argument '%s' (see --help)", c.args.v[0]);
+		rc = err_set(EXIT_USAGE, "report takes no arguments, not '%s' (see --help)", c.args.v[0]);
 	if (rc == 0 && c.format)
 		rc = report_parse_formats(c.format, &fmt);
 	if (rc == 0)

@@ -58,7 +58,7 @@ static const struct option audit_opts[] = {
 static int audit_own(int opt, const char *arg, void *ctx)
 {
 	if (opt != OPT_NEED)
-		return err_set(EXIT_USAGE, "audit: unexpected option");
+		return err_set(EXIT_USAGE, "unexpected option");
 	*(const char **)ctx = arg;
 	return 0;
 }
@@ -159,6 +159,8 @@ static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
 {
 	struct target *t;
 	size_t n;
+	if (c->no_man && c->man_dir)
+		return err_set(EXIT_USAGE, "--man-dir and --no-man: one or the other (see --help)");
 	if (open_targets(c, &t, &n) < 0)
 		return -1;
 	int rc = 0;

@@ -886,8 +886,9 @@ static int write_header(struct db *db, int64_t id, char *d, const char *path)
 	if (rc == 0)
 		rc = gen_write_file(path, &b);
 	if (rc == 0)
-		note("wrote %s: %u wrappers (%u typed from man pages, %u untyped)", path, stt.total,
-		     stt.n[GEN_SRC_MAN], stt.n[GEN_SRC_UNTYPED]);
+		note("wrote %s: %u wrappers (%u typed from man pages, %u from the kernel, %u from"
+		     " overrides, %u untyped)", path, stt.total, stt.n[GEN_SRC_MAN],
+		     stt.n[GEN_SRC_KERNEL], stt.n[GEN_SRC_OVERRIDE], stt.n[GEN_SRC_UNTYPED]);
 	buf_free(&b);
 	return rc;
 }

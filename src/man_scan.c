@@ -928,6 +928,15 @@ void man_scan_warm(const struct sysroot *sr, const struct cli *cli)
 	free(src.dir);
 }
 
+/* A --man-dir without pages is most likely the wrong dir: say so, as the
+ * verdicts then go without man-page facts. */
+static void no_pages(const struct scan_ctx *ctx)
+{
+	if (ctx->cli && ctx->cli->man_dir)
+		note("--man-dir %s: no section 2 man page there: no man-page facts",
+		     ctx->cli->man_dir);
+}
+
 int man_scan(struct scan_ctx *ctx)
 {
 	struct man_src src = {0};
@@ -937,8 +946,10 @@ int man_scan(struct scan_ctx *ctx)
 	int found = find_pages(&src, ctx);
 	if (found < 0)
 		return -1;
-	if (!found)
+	if (!found) {
+		no_pages(ctx);
 		return db_scan_set(ctx->db, ctx->scan_id, "man_source", "none");
+	}
 	struct strv files = {0};
 	struct pages pages = {0};
 	struct batch b = {0};
@@ -960,6 +971,8 @@ int man_scan(struct scan_ctx *ctx)
 		if (rc == 0 && ver)
 			rc = db_scan_set(ctx->db, ctx->scan_id, "man_version", ver);
 		debug("man: %zu files, %zu pages from %s", files.n, pages.n, dir);
+		if (!pages.n)
+			no_pages(ctx);
 		free(dir);
 	}
 	/* typed by the header scanner's TU (man_typing.h), which takes them */

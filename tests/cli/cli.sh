@@ -109,4 +109,12 @@ if [ -f "$KT/Makefile" ]; then
 	grep -q "(all): 0 syscalls" "$T/err" && fail "a verdict line for the kernel tree: $(grep syscalls "$T/err")"
 	ok
 fi
+# --man-dir and --no-man contradict each other; a --man-dir without pages
+# is said (the verdicts then go without man-page facts)
+expect_rc 2 "$SYSCOV" scan / --man-dir "$T" --no-man --db "$T/man.db"
+expect_err "one or the other"
+mkdir -p "$T/noman"
+expect_rc 0 "$SYSCOV" scan / --man-dir "$T/noman" --db "$T/man.db"
+grep -q -- "--man-dir $T/noman: no section 2 man page there" "$T/err" || fail "no note of the empty --man-dir: $(cat "$T/err")"
+ok
 done_ok
