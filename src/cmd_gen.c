@@ -72,7 +72,7 @@ static int resolve_scans(struct db *db, const struct strv *want, int64_t **ids, 
 	}
 	sqlite3_finalize(st);
 	if (rc == 0 && !*n)
-		rc = err_set(EXIT_USAGE, "%s: no sysroot scan to generate from (run syscov audit)",
+		rc = err_set(EXIT_INPUT, "%s: no sysroot scan to generate from (run syscov audit)",
 			     db->path);
 	return rc;
 }
