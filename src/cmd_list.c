@@ -13,7 +13,7 @@ static const char help[] =
 	"arch, abi, nr, name, entry (TSV), ordered by scan, arch and number.\n\n"
 	"Options:\n"
 	"  --scan LABEL|ID  only this scan (default: all)\n"
-	"  --arch ABI       only this ABI\n"
+	"  --arch ABI[,...] only these ABIs (aliases too)\n"
 	"  --format FMT     tsv (default) or json\n" CLI_COMMON_HELP;
 
 static const struct option opts[] = {
