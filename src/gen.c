@@ -733,7 +733,11 @@ static int put_head(struct gen *g, struct buf *b, const struct gen_stats *stt)
 		    "/* The man pages' typedefs (cpu_set_t, loff_t, siginfo_t) need the\n"
 		    " * GNU feature set: include this header first, or define _GNU_SOURCE. */\n"
 		    "#ifndef _GNU_SOURCE\n#define _GNU_SOURCE 1\n#endif\n"
-		    "#include <errno.h>\n#include <stdint.h>\n#include <asm/unistd.h>\n");
+		    "#include <errno.h>\n#include <stdint.h>\n"
+		    /* optional: every number has its fallback below, and musl-gcc's
+		     * include dir has no asm/ */
+		    "#if !defined(__has_include) || __has_include(<asm/unistd.h>)\n"
+		    "#include <asm/unistd.h>\n#endif\n");
 	return 0;
 }
 

@@ -41,6 +41,24 @@ for opt in -O0 -O2; do
 	n=$(sed -n 's/^\([0-9]*\) checks, 0 failed$/\1/p' out)
 	expect_eq "native checks $opt" 16 "$n"
 done
+# musl's missing set, with musl-gcc (its include dir has no asm/ or
+# linux/), run with the results of musl's syscall()
+if command -v musl-gcc >/dev/null && [ -d /usr/include/x86_64-linux-musl ]; then
+	"$SYSCOV" audit / --include /usr/include/x86_64-linux-musl --libdir /usr/lib/x86_64-linux-musl \
+		--db musl.db -o musl -q >/dev/null || [ $? -eq 1 ] || fail "musl audit"
+	M=musl/x86_64-linux-musl/syscov_wrappers.h
+	printf '#include "%s"\nint main(void) { return 0; }\n' "$M" >musl.c
+	musl-gcc -std=c11 $CF -c musl.c -o musl.o 2>err || fail "musl-gcc: $(head -5 err)"
+	ok
+	"$SYSCOV" gen --db musl.db -q --only kcmp,ioprio_get,gettid,getppid,pidfd_open,pidfd_send_signal \
+		-o musl/wrappers.h || fail "gen --only, musl"
+	musl-gcc -std=c11 $CF -O2 -Imusl "$SRCDIR/tests/gen/native.c" -o native-musl 2>err ||
+		fail "native.c, musl-gcc: $(head -5 err)"
+	./native-musl >out 2>&1 || fail "native run, musl: $(grep FAIL out)"
+	expect_eq "native checks, musl" 16 "$(sed -n 's/^\([0-9]*\) checks, 0 failed$/\1/p' out)"
+else
+	echo "skip musl: no musl-gcc"
+fi
 # what the header says about its types agrees with the wrapper table
 for s in man override untyped; do
 	n=$(sqlite3 "$T/db" "SELECT count(*) FROM wrapper w JOIN verdict v USING (scan_id, name) WHERE v.class='missing' AND w.source='$s' AND w.scan_id=(SELECT min(id) FROM scan)")
