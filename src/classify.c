@@ -214,7 +214,7 @@ static const char *const fact_sql[F_N] = {
 		   " JOIN libc_lib l ON l.id = y.lib_id WHERE y.scan_id = ?1"
 		   " AND y.name IN (SELECT value FROM json_each(?3)) ORDER BY y.name",
 	/* the headers' declarations: the first one counts */
-	[F_DECL] = "SELECT name, header, id, nparams, variadic FROM decl WHERE scan_id = ?1"
+	[F_DECL] = "SELECT name, header, id, nparams, variadic, via FROM decl WHERE scan_id = ?1"
 		   " AND name IN (SELECT value FROM json_each(?3)) ORDER BY name, id",
 	/* parameter types, by decl id */
 	[F_DECL_PARAM] = "SELECT p.decl_id, p.idx, p.type FROM decl d JOIN decl_param p"
@@ -362,6 +362,7 @@ static struct sysc *syscalls(const struct rows *f, size_t *n)
 /* A candidate wrapper and what the libc and its headers say about it. */
 struct cand {
 	const char *wrapper, *how, *source, *defver, *lib, *header;
+	const char *via; /* the public header that includes `header`, if another */
 	char *compat;
 	int present, linkable, nparams, variadic;
 	int64_t decl_id;
@@ -596,7 +597,10 @@ static void ev_symbol(struct verdict *v, const struct cand *c)
 	else
 		ev_add(v, "libc", "%s exported by %s only as compat version %s: not linkable",
 		       c->wrapper, c->lib, c->compat ? c->compat : "?");
-	if (c->header)
+	if (c->header && c->via) /* bits/resource.h is not to be included */
+		ev_add(v, "headers", "%s() declared in %s, included by <%s>", c->wrapper, c->header,
+		       c->via);
+	else if (c->header)
 		ev_add(v, "headers", "%s() declared in %s", c->wrapper, c->header);
 	else
 		ev_add(v, "headers", "no public header declares %s()", c->wrapper);
@@ -657,6 +661,7 @@ static void cand_facts(struct cls_run *r, struct cand *k)
 	const char *const *d = rows_get(&r->f[F_DECL], k->wrapper, 0, &n);
 	if (n) {
 		k->header = d[1];
+		k->via = d[5];
 		k->decl_id = strtoll(d[2], NULL, 10);
 		k->nparams = num(d[3]);
 		k->variadic = num(d[4]);
@@ -798,7 +803,9 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 		if (!strcmp(c[i].how, "man"))
 			ev_add(&v, "man", "%s: NAME lists %s, SYNOPSIS declares only %s()", c[i].source,
 			       name, c[i].wrapper);
-		else if (!strcmp(c[i].how, "data"))
+		else if (!strcmp(c[i].how, "data") && (c[i].present || &c[i] == w))
+			/* a row of another libc's (musl's getdents) is no fact of
+			 * this one: the "none exported" line below names it */
 			ev_add(&v, "data", "aliases.tsv: %s is offered as %s() (%s)", name, c[i].wrapper,
 			       c[i].source);
 		if (c[i].present || &c[i] == w || !strcmp(c[i].wrapper, name)) {

@@ -532,6 +532,9 @@ static int record_decl(struct hscan *hs, CXCursor c, const struct tfile *t, unsi
 	db_bind_text(st, 6, proto);
 	sqlite3_bind_int(st, 7, nargs < 0 ? 0 : nargs);
 	sqlite3_bind_int(st, 8, variadic);
+	/* the top-level header that brought a file in, if not the file itself */
+	const struct hdr *top = t->owner >= 0 ? &hs->h[t->owner] : NULL;
+	db_bind_text(st, 9, top && top->rel && strcmp(top->rel, t->rel) ? top->name : NULL);
 	int rc = db_step_done(hs->ctx->db, st);
 	hs->t_db += now_ns() - t0;
 	free(proto);
@@ -647,7 +650,7 @@ int libc_scan_headers(struct scan_ctx *ctx)
 	if (rc == 0)
 		rc = db_prepare(ctx->db, &hs.ins_decl,
 				"INSERT INTO decl (scan_id, name, header, line, ret, proto, nparams,"
-				" variadic) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+				" variadic, via) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
 	if (rc == 0)
 		rc = db_prepare(ctx->db, &hs.ins_param,
 				"INSERT INTO decl_param (decl_id, idx, type, name)"

@@ -79,7 +79,9 @@
 	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
 	"  name TEXT NOT NULL, header TEXT NOT NULL, line INTEGER," \
 	"  ret TEXT NOT NULL, proto TEXT NOT NULL," \
-	"  nparams INTEGER NOT NULL, variadic INTEGER NOT NULL);" \
+	"  nparams INTEGER NOT NULL, variadic INTEGER NOT NULL"
+/* the rest of the libc's tables, the man pages' */
+#define S_AFTER_DECL \
 	"CREATE INDEX decl_scan ON decl(scan_id, name);" \
 	"CREATE TABLE decl_param (" \
 	"  decl_id INTEGER NOT NULL REFERENCES decl(id) ON DELETE CASCADE," \
@@ -215,7 +217,8 @@
 
 const char *const db_migrations[] = {
 	/* 1: the first schema */
-	S_SCAN_COLS S_SCAN_KEY S_INPUT_COLS ");" S_AFTER_INPUT S_KSYSCALL_1 S_LIBC_MAN ");" S_MAN_REST,
+	S_SCAN_COLS S_SCAN_KEY S_INPUT_COLS ");" S_AFTER_INPUT S_KSYSCALL_1 S_LIBC_MAN ");"
+	S_AFTER_DECL ");" S_MAN_REST,
 	/* 2: see MIGRATION_2 */
 	MIGRATION_2,
 	/* 3: scan reuse (scan_cache.c): an input's mtime in ns, and the
@@ -247,6 +250,9 @@ const char *const db_migrations[] = {
 	MIGRATION_9,
 	/* 10: see S_KSYSCALL_VIEW_10 (the rows stored before keep their form) */
 	"DROP VIEW ksyscall;" S_KSYSCALL_VIEW_10,
+	/* 11: the public header through which a declaration in an internal
+	 * one (bits/dirent_ext.h) is seen: <dirent.h> */
+	"ALTER TABLE decl ADD COLUMN via TEXT;",
 };
 
 /* What the migrations make of an empty DB, in one go (a fresh DB replaying
@@ -256,7 +262,7 @@ const char *const db_migrations[] = {
 const char *const db_schema_fresh =
 	S_SCAN_COLS "  fingerprint TEXT, classified TEXT," S_SCAN_KEY
 	S_INPUT_COLS ", mtime_ns INTEGER);" S_AFTER_INPUT
-	S_LIBC_MAN ", always_ok INTEGER NOT NULL DEFAULT 0);" S_MAN_REST
+	S_LIBC_MAN ", via TEXT);" S_AFTER_DECL ", always_ok INTEGER NOT NULL DEFAULT 0);" S_MAN_REST
 	MIGRATION_2 MIGRATION_4 MIGRATION_5 MIGRATION_7
 	S_KTABLE MIGRATION_9 S_KSYSCALL_VIEW_10;
 

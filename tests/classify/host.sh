@@ -87,6 +87,21 @@ ok
 ok
 # classify again: same verdicts (replaced, not added)
 sqlite3 "$DB" "SELECT * FROM verdict ORDER BY name" >"$T/v1"
+# a declaration in an internal header (bits/) names the public one that
+# brought it in: gcc finds each such function declared by that header alone
+sqlite3 -separator ' ' "$DB" "SELECT DISTINCT via, name FROM decl WHERE via IS NOT NULL AND
+	scan_id = (SELECT id FROM scan WHERE label = '$H') ORDER BY via, name" >"$T/via"
+[ "$(wc -l <"$T/via")" -gt 20 ] || fail "few declarations through a public header: $(wc -l <"$T/via")"
+while read -r via name; do
+	printf '#define _GNU_SOURCE\n#include <%s>\nvoid *p_%s = (void *)&%s;\n' "$via" "$name" "$name"
+done <"$T/via" >"$T/via.c"
+gcc -std=gnu11 -fsyntax-only -Werror=implicit-function-declaration "$T/via.c" 2>"$T/via.err" ||
+	fail "declared by the via header, says gcc: not so: $(grep -m3 error "$T/via.err")"
+ok
+grep -q '"gettid() declared in /usr/include/x86_64-linux-gnu/bits/unistd_ext.h, included by <unistd.h>"' \
+	<<<"$(sqlite3 "$DB" "SELECT evidence FROM verdict v JOIN scan s ON s.id = v.scan_id WHERE s.label = '$H' AND v.name = 'gettid'")" ||
+	fail "gettid's evidence does not name <unistd.h>"
+ok
 "$SYSCOV" classify -q --db "$DB"
 sqlite3 "$DB" "SELECT * FROM verdict ORDER BY name" >"$T/v2"
 cmp -s "$T/v1" "$T/v2" || fail "classify twice: verdicts differ"
