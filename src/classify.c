@@ -801,8 +801,8 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	int any_present = 0;
 	for (size_t i = 0; i < nc; i++) {
 		if (!strcmp(c[i].how, "man"))
-			ev_add(&v, "man", "%s: NAME lists %s, SYNOPSIS declares only %s()", c[i].source,
-			       name, c[i].wrapper);
+			ev_add(&v, "man", "%s: NAME lists %s, SYNOPSIS declares one function, %s()",
+			       c[i].source, name, c[i].wrapper);
 		else if (!strcmp(c[i].how, "data") && (c[i].present || &c[i] == w))
 			/* a row of another libc's (musl's getdents) is no fact of
 			 * this one: the "none exported" line below names it */
