@@ -214,9 +214,11 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, cons
 	for (size_t i = 0; i < n; i++) {
 		jobs[i].sr = srs[i];
 		jobs[i].id = &ids[i];
-		int k = kept[i] ? 1 : scan_sysroot_kept(db, srs[i], c, &ids[i], 1);
+		int k = 1;
 		if (kept[i])
 			ids[i] = kept[i];
+		else
+			k = scan_sysroot_kept(db, srs[i], c, &ids[i], 1);
 		if (k < 0)
 			rc = -1;
 		jobs[i].kept = jobs[i].in_db = k > 0;
