@@ -140,6 +140,7 @@ const struct arch_desc arch_hppa = {
 	.name = "hppa",
 	.aliases = aliases,
 	.clang_triple = "hppa-linux-gnu",
+	.clang_parse_triple = "mips-linux-gnu", /* clang 14 has no hppa backend */
 	/* clang 14 lacks this target: hppa-linux-gnu-gcc -dM -E's values */
 	.cpp_predefs = "__CHAR_BIT__=8 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4",
 	.multiarch = "hppa-linux-gnu",

@@ -119,6 +119,7 @@ const struct arch_desc arch_sh4 = {
 	.name = "sh4",
 	.aliases = aliases,
 	.clang_triple = "sh4-linux-gnu",
+	.clang_parse_triple = "mipsel-linux-gnu", /* clang 14 has no sh4 backend */
 	/* clang 14 lacks this target: sh4-linux-gnu-gcc -dM -E's values */
 	.cpp_predefs = "__CHAR_BIT__=8 __SIZEOF_LONG__=4 __SIZEOF_POINTER__=4",
 	.multiarch = "sh4-linux-gnu",

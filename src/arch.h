@@ -24,6 +24,11 @@ struct arch_desc {
 	const char *name;             /* canonical ABI name: "x86_64" */
 	const char *const *aliases;   /* other spellings, NULL-terminated */
 	const char *clang_triple;     /* target triple for libclang */
+	/* The triple libclang parses the sysroot's headers with when clang 14
+	 * has no backend for clang_triple: one of the same data model, byte
+	 * order, char signedness and long double (the Debian sysroots of
+	 * these ABIs test no arch macro in their headers). NULL: clang_triple. */
+	const char *clang_parse_triple;
 	/* The target's predefined macros that the UAPI unistd headers (and the
 	 * bitsperlong.h, sgidefs.h they include) test, "NAME=VALUE ...", with
 	 * the values of `clang -target <clang_triple> -dM -E` (kpp.h). */

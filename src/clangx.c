@@ -20,7 +20,7 @@ void clangx_args(struct strv *argv, const struct sysroot *sr, const struct strv 
 	if (!dirs)
 		dirs = &sr->inc;
 	strv_push(argv, "-target");
-	strv_push(argv, arch->clang_triple);
+	strv_push(argv, arch->clang_parse_triple ? arch->clang_parse_triple : arch->clang_triple);
 	strv_push(argv, "-nostdinc");
 	strv_push(argv, "-std=gnu11");
 	strv_push(argv, "-D_GNU_SOURCE");
