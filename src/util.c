@@ -13,12 +13,22 @@ static char err_buf[1024];
 static enum exit_code err_cls = EXIT_OK;
 int g_verbosity = 1;
 
+/* A message is one line whatever paths or names it quotes: a newline or an
+ * escape sequence from a hostile file name would fake or hide lines. */
+static void one_line(char *s, size_t n)
+{
+	for (size_t i = 0; i < n && s[i]; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			s[i] = '?';
+}
+
 int err_set(enum exit_code code, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(err_buf, sizeof(err_buf), fmt, ap);
 	va_end(ap);
+	one_line(err_buf, sizeof(err_buf));
 	err_cls = code;
 	return -1;
 }
@@ -40,6 +50,7 @@ int err_prefix(const char *fmt, ...)
 	size_t m = strnlen(old, sizeof(err_buf) - n - 3);
 	memcpy(err_buf + n + 2, old, m);
 	err_buf[n + 2 + m] = 0;
+	one_line(err_buf, n);
 	return -1;
 }
 
@@ -99,6 +110,7 @@ static void vlog(int level, const char *fmt, va_list ap)
 	struct buf b = {0};
 	buf_puts(&b, "syscov: ");
 	buf_vprintf(&b, fmt, ap);
+	one_line(b.p, b.len);
 	buf_putc(&b, '\n');
 	fflush(stderr);
 	write_full(STDERR_FILENO, b.p, b.len);

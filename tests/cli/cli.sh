@@ -109,6 +109,13 @@ if [ -f "$KT/Makefile" ]; then
 	grep -q "(all): 0 syscalls" "$T/err" && fail "a verdict line for the kernel tree: $(grep syscalls "$T/err")"
 	ok
 fi
+# a message stays one line whatever it quotes: a symlink whose target holds
+# a newline once printed a second, made-up line
+. "$SRCDIR/tests/libc_elf/sysroot.sh"
+make_sysroot "$T/nl"
+ln -s "$(printf '../../../../etc/passwd\nsyscov: all good, exit 0')" "$T/nl/usr/lib/x86_64-linux-gnu/libc.so.6"
+expect_rc 3 "$SYSCOV" scan "$T/nl" --no-man --db "$T/nl.db"
+expect_err "escapes the sysroot"
 # --man-dir and --no-man contradict each other; a --man-dir without pages
 # is said (the verdicts then go without man-page facts)
 expect_rc 2 "$SYSCOV" scan / --man-dir "$T" --no-man --db "$T/man.db"
