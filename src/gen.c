@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "out_cache.h"
+#include "report.h"
 #include "arch.h"
 #include "arch_trap.h"
 #include "datafile.h"
@@ -912,6 +913,7 @@ int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir)
 	if (db_prepare(db, &st, "SELECT label, kind FROM scan WHERE id=?1") < 0)
 		return -1;
 	int rc = 0;
+	struct strv taken = {0}; /* the scans' dirs so far, as the reports name them */
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		sqlite3_bind_int64(st, 1, ids[i]);
 		if (sqlite3_step(st) != SQLITE_ROW) {
@@ -919,13 +921,11 @@ int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir)
 			break;
 		}
 		/* kernel trees have no verdicts, hence no missing set */
-		char *label = xstrdup((const char *)sqlite3_column_text(st, 0));
+		char *name = report_dir_name((const char *)sqlite3_column_text(st, 0), ids[i], &taken);
 		int tree = !strcmp((const char *)sqlite3_column_text(st, 1), "kernel-tree");
 		sqlite3_reset(st);
 		if (!tree) {
-			/* a label is a file name chosen by syscov: no '/', never ".." */
-			char *d = xasprintf("%s/%s", dir ? dir : "reports",
-					    strchr(label, '/') || label[0] == '.' ? "scan" : label);
+			char *d = xasprintf("%s/%s", dir ? dir : "reports", name);
 			char *path = xasprintf("%s/syscov_wrappers.h", d);
 			if (!idset_has(&by_workers, ids[i]))
 				rc = write_header(db, ids[i], d, path);
@@ -933,9 +933,12 @@ int gen_audit(struct db *db, const int64_t *ids, size_t n, const char *dir)
 				out_cache_note(path);
 			free(d);
 			free(path);
+			strv_push_own(&taken, name);
+		} else {
+			free(name);
 		}
-		free(label);
 	}
+	strv_free(&taken);
 	sqlite3_finalize(st);
 	return rc;
 }

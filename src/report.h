@@ -65,6 +65,11 @@ struct report {
 
 /* Loads the scans `ids` (in that order) with their verdicts. Returns 0 or -1
  * with err_set(). */
+/* A scan's directory under the report dir, for the reports and gen alike:
+ * its label with [A-Za-z0-9._+-] kept and the rest '_', no leading dot,
+ * and "-<id>" appended when it is "matrix" or one of `taken_names` (the
+ * dirs of the scans before it). */
+char *report_dir_name(const char *label, int64_t id, const struct strv *taken_names);
 int report_load(struct db *db, const int64_t *ids, size_t n, struct report *r);
 /* The same, appended to r (whose scans' dirs the new ones' avoid); on
  * failure r is freed. */

@@ -285,22 +285,17 @@ static int load_verdicts(struct db *db, struct rep_scan *s)
 	return load_evidence(db, s);
 }
 
-/* The label as a directory name: [A-Za-z0-9._+-] kept, the rest '_', no
- * leading dot, and the scan id appended when another scan took the name. */
-static char *dir_name(const struct report *r, size_t upto, const struct rep_scan *s)
+char *report_dir_name(const char *label, int64_t id, const struct strv *taken_names)
 {
-	char *d = xstrdup(*s->label ? s->label : "scan");
+	char *d = xstrdup(label && *label ? label : "scan");
 	for (char *p = d; *p; p++)
 		if (!(*p >= 'a' && *p <= 'z') && !(*p >= 'A' && *p <= 'Z') &&
 		    !(*p >= '0' && *p <= '9') && !strchr("._+-", *p))
 			*p = '_';
 	if (d[0] == '.')
 		d[0] = '_';
-	int taken = !strcmp(d, "matrix");
-	for (size_t i = 0; i < upto && !taken; i++)
-		taken = !strcmp(r->scans[i].dir, d);
-	if (taken) {
-		char *u = xasprintf("%s-%lld", d, (long long)s->id);
+	if (!strcmp(d, "matrix") || strv_contains(taken_names, d)) {
+		char *u = xasprintf("%s-%lld", d, (long long)id);
 		free(d);
 		d = u;
 	}
@@ -325,7 +320,11 @@ int report_load_more(struct db *db, const int64_t *ids, size_t n, struct report 
 			report_free(r);
 			return -1;
 		}
-		s->dir = dir_name(r, k, s);
+		struct strv taken = {0};
+		for (size_t j = 0; j < k; j++)
+			strv_push(&taken, r->scans[j].dir);
+		s->dir = report_dir_name(s->label, s->id, &taken);
+		strv_free(&taken);
 	}
 	return 0;
 }

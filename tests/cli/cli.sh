@@ -116,6 +116,18 @@ make_sysroot "$T/nl"
 ln -s "$(printf '../../../../etc/passwd\nsyscov: all good, exit 0')" "$T/nl/usr/lib/x86_64-linux-gnu/libc.so.6"
 expect_rc 3 "$SYSCOV" scan "$T/nl" --no-man --db "$T/nl.db"
 expect_err "escapes the sysroot"
+# gen's header goes to its scan's report dir, named alike (labels of
+# dot-leading sysroots once sent both headers to one scan/ dir)
+for d in .a .b; do
+	make_sysroot "$T/$d"
+	cp /usr/lib/x86_64-linux-gnu/libc.so.6 "$T/$d/usr/lib/x86_64-linux-gnu/"
+done
+expect_rc 0 "$SYSCOV" audit "$T/.a" "$T/.b" --no-man -q --db "$T/dot.db" -o "$T/dot"
+for d in a b; do
+	grep -q "Scans: .$d-x86_64" "$T/dot/_$d-x86_64/syscov_wrappers.h" 2>/dev/null ||
+		fail "no header of .$d in its report dir: $(ls "$T/dot")"
+done
+ok
 # --man-dir and --no-man contradict each other; a --man-dir without pages
 # is said (the verdicts then go without man-page facts)
 expect_rc 2 "$SYSCOV" scan / --man-dir "$T" --no-man --db "$T/man.db"
