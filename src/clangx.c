@@ -27,8 +27,16 @@ void clangx_args(struct strv *argv, const struct sysroot *sr, const struct strv 
 	strv_push(argv, "-isystem");
 	strv_push_own(argv, xasprintf("%s/include", clangx_resource_dir()));
 	for (size_t i = 0; i < dirs->n; i++) {
+		/* resolved inside the sysroot: given as it is, a symlink on the
+		 * way (/evil -> /usr/include) would lead libclang to the host's */
+		char *rel = NULL;
+		if (sysroot_resolve(sr, dirs->v[i], &rel) < 0) {
+			err_clear(); /* checked when the sysroot was opened */
+			continue;
+		}
 		strv_push(argv, "-isystem");
-		strv_push_own(argv, sysroot_host_path(sr, dirs->v[i]));
+		strv_push_own(argv, sysroot_host_path(sr, rel));
+		free(rel);
 	}
 }
 

@@ -279,7 +279,11 @@ static int add_dir(const struct sysroot *sr, struct strv *sv, const char *dir)
 /* Finds the one known multiarch triplet among the entries of `dir`. */
 static int detect_arch(struct sysroot *sr, const char *dir)
 {
-	char *host = sysroot_host_path(sr, dir);
+	char *rel = NULL; /* a symlink on the way must not list the host's dir */
+	if (resolve(sr, dir, &rel, 1) < 0)
+		return 0;
+	char *host = sysroot_host_path(sr, rel);
+	free(rel);
 	DIR *d = opendir(host);
 	free(host);
 	if (!d)

@@ -128,6 +128,17 @@ for d in a b; do
 		fail "no header of .$d in its report dir: $(ls "$T/dot")"
 done
 ok
+# --include through an absolute symlink inside the sysroot is resolved
+# there for libclang too (it once followed /evil -> the host's /usr/include)
+make_sysroot "$T/ev"
+cp /usr/lib/x86_64-linux-gnu/libc.so.6 "$T/ev/usr/lib/x86_64-linux-gnu/"
+ln -s /usr/include "$T/ev/evil"
+expect_rc 0 "$SYSCOV" scan "$T/ev" --include /evil --libdir /usr/lib/x86_64-linux-gnu --no-man --db "$T/ev.db"
+expect_eq "headers libclang read through /evil" 0 \
+	"$(sqlite3 "$T/ev.db" "SELECT count(*) FROM diag WHERE message LIKE '%/evil/%'")"
+[ "$(sqlite3 "$T/ev.db" "SELECT count(*) FROM input WHERE kind = 'header' AND hash IS NOT NULL AND path LIKE '$T/ev/usr/include/%'")" -gt 0 ] ||
+	fail "no header read from the sysroot's /usr/include"
+ok
 # --man-dir and --no-man contradict each other; a --man-dir without pages
 # is said (the verdicts then go without man-page facts)
 expect_rc 2 "$SYSCOV" scan / --man-dir "$T" --no-man --db "$T/man.db"
