@@ -31,7 +31,10 @@ void confine_tool_needs(struct strv *allow)
 #endif
 	strv_push(allow, "/usr/share/man"); /* host fallback pages and their .so targets */
 	strv_push(allow, "/proc");
-	strv_push(allow, "/dev");
+	/* not all of /dev: a header's #include "/dev/tty" would wait on the
+	 * terminal */
+	strv_push(allow, "/dev/null");
+	strv_push(allow, "/dev/urandom");
 	/* not /tmp: a sysroot there could reach its neighbours through
 	 * libclang's "../" includes; SQLite keeps its temp files in memory */
 }

@@ -14,6 +14,7 @@
  * every file read, tables and headers, must resolve inside it. */
 #define _GNU_SOURCE
 #include "ktable.h"
+#include "dirwalk.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -173,47 +174,24 @@ static int tree_note(struct scan_ctx *ctx, const char *kind, const char *rel, co
 	return rc;
 }
 
-/* Finds the syscall tables, syscall*.tbl (not, say, a whole tree's
- * scripts/atomic/atomics.tbl), under dir (tree-relative; its fd `fd`, closed
- * here), recursively, without following symlinks (a kernel tree has none
- * that matter), nor going into include/ and boot/ dirs: headers, boot code
- * and device trees, never a table, and most of arch/'s dirs. Each dir is
- * opened relative to its parent's fd and listed with getdents64() into one
- * buffer: opendir() by full path (a walk of every component, and an fstat)
- * and an lstat per entry were most of the walk of a whole tree's ~580 dirs. */
-static void find_tbl_at(int fd, const char *dir, struct strv *out)
+/* The syscall tables, syscall*.tbl (not, say, a whole tree's
+ * scripts/atomic/atomics.tbl), anywhere but in include/ and boot/ dirs:
+ * headers, boot code and device trees, never a table, and most of arch/'s
+ * dirs. Symlinks are not followed: a kernel tree has none that matter. */
+static int tbl_visit(void *arg, int dirfd, const char *rel, const char *name, unsigned char type)
 {
-	char buf[32768];
-	for (ssize_t n; fd >= 0 && (n = getdents64(fd, buf, sizeof(buf))) > 0;)
-		for (ssize_t off = 0; off < n;) {
-			const struct dirent64 *e = (const struct dirent64 *)(buf + off);
-			off += e->d_reclen;
-			unsigned char type = e->d_type;
-			if (e->d_name[0] == '.')
-				continue;
-			if (type == DT_UNKNOWN) { /* a file system without d_type */
-				struct stat st;
-				type = fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-						       S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
-			}
-			if (type == DT_DIR && strcmp(e->d_name, "include") && strcmp(e->d_name, "boot")) {
-				char *rel = xasprintf("%s/%s", dir, e->d_name);
-				find_tbl_at(openat(fd, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
-					    rel, out);
-				free(rel);
-			} else if (type != DT_DIR && str_starts(e->d_name, "syscall") &&
-				   str_ends(e->d_name, ".tbl")) {
-				strv_push_own(out, xasprintf("%s/%s", dir, e->d_name));
-			}
-		}
-	if (fd >= 0)
-		close(fd);
+	(void)dirfd;
+	if (type == DT_DIR)
+		return strcmp(name, "include") && strcmp(name, "boot");
+	if (str_starts(name, "syscall") && str_ends(name, ".tbl"))
+		strv_push_own(arg, xasprintf("%s/%s", rel, name));
+	return 0;
 }
 
 static void find_tbl(const char *tree, const char *dir, struct strv *out)
 {
 	char *host = xasprintf("%s/%s", tree, dir);
-	find_tbl_at(open(host, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), dir, out);
+	dirwalk(open(host, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), dir, tbl_visit, out);
 	free(host);
 }
 

@@ -42,12 +42,16 @@
 #define _GNU_SOURCE
 #include "scan.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "clangx.h"
+#include "dirwalk.h"
 #include "datafile.h"
 #include "man_typing.h"
 
@@ -639,8 +643,45 @@ static void hscan_free(struct hscan *hs)
 	sqlite3_finalize(hs->ins_param);
 }
 
+/* libclang opens headers blocking: a FIFO (or a device, a socket) among
+ * the include dirs, or a symlink to one, would hold the parse forever. */
+static int special_visit(void *arg, int dirfd, const char *rel, const char *name,
+			 unsigned char type)
+{
+	const struct sysroot *sr = arg;
+	struct stat st;
+	if (type == DT_DIR)
+		return 1;
+	if (type == DT_LNK && fstatat(dirfd, name, &st, 0) == 0)
+		type = dirwalk_type(st.st_mode);
+	if (type != DT_FIFO && type != DT_CHR && type != DT_BLK && type != DT_SOCK)
+		return 0;
+	return err_set(EXIT_INPUT, "%s/%s: not a regular file among the headers (in sysroot %s):"
+				   " refused, the parse would wait on it", rel, name, sr->root);
+}
+
+static int check_include_dirs(const struct sysroot *sr)
+{
+	int rc = 0;
+	for (size_t i = 0; i < sr->inc.n && rc == 0; i++) {
+		char *rel = NULL;
+		if (sysroot_resolve(sr, sr->inc.v[i], &rel) < 0) {
+			err_clear(); /* checked when the sysroot was opened */
+			continue;
+		}
+		char *host = sysroot_host_path(sr, rel);
+		rc = dirwalk(open(host, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), rel,
+			     special_visit, (void *)sr);
+		free(host);
+		free(rel);
+	}
+	return rc;
+}
+
 int libc_scan_headers(struct scan_ctx *ctx)
 {
+	if (check_include_dirs(ctx->sr) < 0)
+		return -1;
 	struct hscan hs = {.ctx = ctx, .sr = ctx->sr};
 	hs.res = xasprintf("%s/include", clangx_resource_dir());
 	hs.res_real = realpath(hs.res, NULL);

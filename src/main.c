@@ -1,7 +1,9 @@
 /* main.c: syscov's entry point: the subcommand table, --version, --help,
  * and the one place where an error becomes a message and an exit code. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "progress.h"
@@ -67,6 +69,11 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
+	/* syscov reads no input from stdin: a header's #include "/dev/stdin"
+	 * (or /proc/self/fd/0) must not wait on a pipe or a terminal */
+	int null = open("/dev/null", O_RDONLY);
+	if (null > 0 && dup2(null, STDIN_FILENO) == STDIN_FILENO)
+		close(null);
 	for (const struct cmd *c = cmd_table; c->name; c++) {
 		if (strcmp(c->name, argv[1]))
 			continue;

@@ -139,6 +139,25 @@ expect_eq "headers libclang read through /evil" 0 \
 [ "$(sqlite3 "$T/ev.db" "SELECT count(*) FROM input WHERE kind = 'header' AND hash IS NOT NULL AND path LIKE '$T/ev/usr/include/%'")" -gt 0 ] ||
 	fail "no header read from the sysroot's /usr/include"
 ok
+# a header including /dev/stdin or /dev/tty does not wait on either
+make_sysroot "$T/in"
+cp /usr/lib/x86_64-linux-gnu/libc.so.6 "$T/in/usr/lib/x86_64-linux-gnu/"
+sed -i '1i #include "/dev/stdin"\n#include "/dev/tty"' "$T/in/usr/include/linux/kcmp.h"
+rc=0
+sleep 30 | timeout 20 "$SYSCOV" scan "$T/in" --no-man -q --db "$T/in.db" 2>"$T/err" || rc=$?
+[ $rc = 0 ] || fail "a header including /dev/stdin: exit $rc (124: it waited)"
+ok
+# a FIFO among the headers, or a symlink to one, is refused before the
+# parse (libclang's blocking open of it hung the scan)
+make_sysroot "$T/ff"
+cp /usr/lib/x86_64-linux-gnu/libc.so.6 "$T/ff/usr/lib/x86_64-linux-gnu/"
+mkfifo "$T/ff/fifo"
+rm "$T/ff/usr/include/linux/types.h"
+ln -s ../../../fifo "$T/ff/usr/include/linux/types.h"
+rc=0
+timeout 20 "$SYSCOV" scan "$T/ff" --no-man --db "$T/ff.db" 2>"$T/err" || rc=$?
+expect_eq "a FIFO among the headers: exit (124: it waited)" 3 "$rc"
+expect_err "linux/types.h: not a regular file among the headers"
 # --man-dir and --no-man contradict each other; a --man-dir without pages
 # is said (the verdicts then go without man-page facts)
 expect_rc 2 "$SYSCOV" scan / --man-dir "$T" --no-man --db "$T/man.db"

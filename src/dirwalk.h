@@ -1,0 +1,25 @@
+/* dirwalk.h: a walk of a directory tree by fds (dirwalk.c): each directory
+ * opened relative to its parent's fd and listed with getdents64() into one
+ * buffer, symlinks never followed. opendir() by full path (a walk of every
+ * component, and an fstat) and an lstat per entry were most of the walk of
+ * a whole kernel tree's ~580 dirs. */
+#ifndef SYSCOV_DIRWALK_H
+#define SYSCOV_DIRWALK_H
+
+#include <sys/types.h>
+
+/* The DT_* of a stat mode. */
+unsigned char dirwalk_type(mode_t mode);
+
+/* Called for each entry but those whose name starts with '.': `dirfd` is
+ * its directory's, `rel` that directory's name as the walk was given it
+ * plus the path below, `type` a DT_* (DT_UNKNOWN resolved with fstatat()).
+ * Returns 1 to enter a directory, 0 to go on, -1 to stop the walk. */
+typedef int (*dirwalk_fn)(void *arg, int dirfd, const char *rel, const char *name,
+			  unsigned char type);
+
+/* Walks the tree under the directory open at fd (closed here; -1: nothing
+ * to walk). Returns -1 if a visit stopped the walk, else 0. */
+int dirwalk(int fd, const char *rel, dirwalk_fn visit, void *arg);
+
+#endif
