@@ -1,5 +1,6 @@
 /* clangx.c: libclang set-up shared by the C-parsing scanners (see clangx.h). */
 #include "clangx.h"
+#include "confine.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -40,14 +41,35 @@ void clangx_args(struct strv *argv, const struct sysroot *sr, const struct strv 
 	}
 }
 
+struct parse {
+	CXIndex idx;
+	const char *name;
+	const struct strv *args;
+	struct CXUnsavedFile uf;
+	unsigned options;
+	CXTranslationUnit tu;
+	enum CXErrorCode rc;
+};
+
+static void parse(void *arg)
+{
+	struct parse *p = arg;
+	p->rc = clang_parseTranslationUnit2(p->idx, p->name, (const char *const *)p->args->v,
+					    (int)p->args->n, &p->uf, 1, p->options, &p->tu);
+}
+
 CXTranslationUnit clangx_parse(CXIndex idx, const char *name, const char *source,
 			       const struct strv *args, unsigned options)
 {
-	struct CXUnsavedFile uf = {.Filename = name, .Contents = source,
-				   .Length = (unsigned long)strlen(source)};
-	CXTranslationUnit tu = NULL;
-	enum CXErrorCode rc = clang_parseTranslationUnit2(
-		idx, name, (const char *const *)args->v, (int)args->n, &uf, 1, options, &tu);
+	struct parse p = {.idx = idx, .name = name, .args = args, .options = options,
+			  .uf = {.Filename = name, .Contents = source,
+				 .Length = (unsigned long)strlen(source)},
+			  .rc = CXError_Failure};
+	/* its reads confined to the sysroots and clang's own dir (confine.h) */
+	if (confine_parse(parse, &p) < 0)
+		return NULL;
+	CXTranslationUnit tu = p.tu;
+	enum CXErrorCode rc = p.rc;
 	if (rc != CXError_Success || !tu) {
 		err_set(EXIT_INTERNAL, "libclang could not parse %s (error %d)", name, (int)rc);
 		return NULL;

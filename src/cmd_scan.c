@@ -11,6 +11,7 @@
 
 #include "classify.h"
 #include "cli.h"
+#include "clangx.h"
 #include "confine.h"
 #include "counts.h"
 #include "gen.h"
@@ -150,6 +151,14 @@ static int confine_targets(const struct cli *c, struct db *db, struct target *t,
 	}
 	if (rc >= 0)
 		rc = confine_reads(&allow, parse);
+	if (rc > 0) { /* a parse reads only the sysroots and clang's own dir */
+		struct strv dirs = {0};
+		for (size_t i = 0; i < n; i++)
+			strv_push(&dirs, t[i].sr.root);
+		strv_push(&dirs, clangx_resource_dir());
+		confine_parse_dirs(&dirs);
+		strv_free(&dirs);
+	}
 	strv_free(&allow);
 	return rc;
 }

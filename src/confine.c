@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/landlock.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -39,26 +40,11 @@ void confine_tool_needs(struct strv *allow)
 	 * libclang's "../" includes; SQLite keeps its temp files in memory */
 }
 
-int confine_reads(const struct strv *allow, int parse)
-{
-	for (size_t i = 0; i < allow->n; i++)
-		if (!strcmp(allow->v[i], "/"))
-			return 0; /* a scan of / may read everything anyway */
 #ifdef SYS_landlock_create_ruleset
-	int abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0,
-			       LANDLOCK_CREATE_RULESET_VERSION);
-	if (abi < 1) {
-		debug("Landlock unavailable (%s): relying on path resolution alone",
-		      strerror(errno));
-		return 0;
-	}
-	/* libclang is loaded on first use (clang_lazy.c); once restricted, the
-	 * process could no longer read it. Loaded here, not on a thread: a
-	 * thread started before the restriction would stay unconfined for the
-	 * life of the process (and LeakSanitizer's tracer, confined, then
-	 * crashes at exit) */
-	if (parse && clangx_load() < 0)
-		return -1;
+/* Restricts the calling thread's reads (and the threads it starts) to the
+ * paths in `allow`. 0, or -1 with err_set(). */
+static int restrict_to(const struct strv *allow)
+{
 	/* only reads are restricted: writes go where the user asked */
 	struct landlock_ruleset_attr attr = {
 		.handled_access_fs = LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_READ_DIR,
@@ -86,6 +72,37 @@ int confine_reads(const struct strv *allow, int parse)
 	    syscall(SYS_landlock_restrict_self, rs, 0) < 0)
 		rc = err_set(EXIT_INTERNAL, "landlock_restrict_self: %s", strerror(errno));
 	close(rs);
+	return rc;
+}
+#else
+static int restrict_to(const struct strv *allow)
+{
+	(void)allow;
+	return 0;
+}
+#endif
+
+int confine_reads(const struct strv *allow, int parse)
+{
+	for (size_t i = 0; i < allow->n; i++)
+		if (!strcmp(allow->v[i], "/"))
+			return 0; /* a scan of / may read everything anyway */
+#ifdef SYS_landlock_create_ruleset
+	int abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0,
+			       LANDLOCK_CREATE_RULESET_VERSION);
+	if (abi < 1) {
+		debug("Landlock unavailable (%s): relying on path resolution alone",
+		      strerror(errno));
+		return 0;
+	}
+	/* libclang is loaded on first use (clang_lazy.c); once restricted, the
+	 * process could no longer read it. Loaded here, not on a thread: a
+	 * thread started before the restriction would stay unconfined for the
+	 * life of the process (and LeakSanitizer's tracer, confined, then
+	 * crashes at exit) */
+	if (parse && clangx_load() < 0)
+		return -1;
+	int rc = restrict_to(allow);
 	if (rc == 0)
 		debug("reads confined to %zu dirs (Landlock ABI %d)", allow->n, abi);
 	return rc < 0 ? -1 : 1;
@@ -93,4 +110,45 @@ int confine_reads(const struct strv *allow, int parse)
 	(void)allow;
 	return 0;
 #endif
+}
+
+/* The parse threads' dirs, once the process is confined. */
+static struct strv parse_dirs;
+static int parse_confined;
+
+void confine_parse_dirs(const struct strv *dirs)
+{
+	strv_free(&parse_dirs);
+	for (size_t i = 0; i < dirs->n; i++)
+		strv_push(&parse_dirs, dirs->v[i]);
+	parse_confined = 1;
+}
+
+struct parse_job {
+	void (*fn)(void *);
+	void *arg;
+	int rc;
+};
+
+static void *parse_thread(void *a)
+{
+	struct parse_job *j = a;
+	j->rc = restrict_to(&parse_dirs);
+	if (j->rc == 0)
+		j->fn(j->arg);
+	return NULL;
+}
+
+int confine_parse(void (*fn)(void *), void *arg)
+{
+	if (!parse_confined) {
+		fn(arg);
+		return 0;
+	}
+	struct parse_job j = {fn, arg, 0};
+	pthread_t t;
+	if (pthread_create(&t, NULL, parse_thread, &j) != 0)
+		return err_set(EXIT_INTERNAL, "pthread_create: %s", strerror(errno));
+	pthread_join(t, NULL);
+	return j.rc < 0 ? -1 : 0;
 }

@@ -6,7 +6,9 @@
  * its own file reads with Landlock (Linux 5.13+) to the sysroots and trees
  * being scanned plus the tool's documented needs: clang's resource dir, the
  * data dir, the host's /usr/share/man (the fallback for sysroots without pages,
- * or --man-dir), the DB's and output's dirs, /proc and /dev (not /tmp). Reads
+ * or --man-dir), the DB's and output's dirs, /proc, /dev/null and
+ * /dev/urandom (not /tmp). libclang's parses run on a thread confined
+ * further, to the sysroots and clang's resource dir (confine_parse()). Reads
  * elsewhere fail with EACCES, which the scanners report as missing files.
  * A kernel without Landlock gets a -v note and the sysroot.h layer alone. */
 #ifndef SYSCOV_CONFINE_H
@@ -22,5 +24,16 @@ int confine_reads(const struct strv *allow, int parse);
 
 /* Appends the tool's own read needs (resource dir, data dirs, man2). */
 void confine_tool_needs(struct strv *allow);
+
+/* Once confine_reads() enforced: the dirs a libclang parse may read, the
+ * sysroots and clang's resource dir (host paths). */
+void confine_parse_dirs(const struct strv *dirs);
+/* Runs fn(arg) on a thread of its own whose reads are confined further, to
+ * those dirs (Landlock confines thread by thread): libclang opens whatever
+ * a header includes, before syscov can refuse a path out of the sysroot,
+ * and the process's confinement also allows the DB's and the output's dirs.
+ * Unconfined (no Landlock, or a scan of /), fn runs here. 0, or -1 with
+ * err_set() when the thread could not be confined (fn did not run). */
+int confine_parse(void (*fn)(void *), void *arg);
 
 #endif

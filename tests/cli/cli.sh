@@ -158,6 +158,16 @@ rc=0
 timeout 20 "$SYSCOV" scan "$T/ff" --no-man --db "$T/ff.db" 2>"$T/err" || rc=$?
 expect_eq "a FIFO among the headers: exit (124: it waited)" 3 "$rc"
 expect_err "linux/types.h: not a regular file among the headers"
+# a header including a file of the DB's dir (which the process may read)
+# gets nothing of it: libclang's reads are confined to the sysroot, so its
+# text never reaches a diag row (Landlock; without it, nothing to check)
+make_sysroot "$T/lk"
+cp /usr/lib/x86_64-linux-gnu/libc.so.6 "$T/lk/usr/lib/x86_64-linux-gnu/"
+echo 'SECRET_TOKEN_4711' >"$T/creds"
+sed -i '1i #include "../../../../creds"' "$T/lk/usr/include/linux/kcmp.h"
+expect_rc 0 "$SYSCOV" scan "$T/lk" --no-man -q --db "$T/lk.db"
+expect_eq "a secret beside the DB, in diag rows" 0 \
+	"$(sqlite3 "$T/lk.db" "SELECT count(*) FROM diag WHERE message LIKE '%SECRET_TOKEN%'")"
 # --man-dir and --no-man contradict each other; a --man-dir without pages
 # is said (the verdicts then go without man-page facts)
 expect_rc 2 "$SYSCOV" scan / --man-dir "$T" --no-man --db "$T/man.db"
