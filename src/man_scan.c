@@ -822,6 +822,11 @@ static int find_pages(struct man_src *src, const struct scan_ctx *ctx)
 	if (c && c->man_dir)
 		return open_host_dir(src, c->man_dir, "man-dir") ? 1 :
 		       err_set(EXIT_INPUT, "--man-dir %s: not a directory", c->man_dir);
+	/* the sysroot's pages leading out of it are an error, as its standard
+	 * include dirs are, not a silent fall back on the host's */
+	if (ctx->sr && sysroot_resolve(ctx->sr, "/usr/share/man/man2", NULL) == -EXDEV)
+		return -1;
+	err_clear();
 	if (ctx->sr && sysroot_is_dir(ctx->sr, "/usr/share/man/man2")) {
 		char *rel = NULL;
 		if (sysroot_resolve(ctx->sr, "/usr/share/man", &rel) == 0) {

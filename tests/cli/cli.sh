@@ -168,6 +168,14 @@ sed -i '1i #include "../../../../creds"' "$T/lk/usr/include/linux/kcmp.h"
 expect_rc 0 "$SYSCOV" scan "$T/lk" --no-man -q --db "$T/lk.db"
 expect_eq "a secret beside the DB, in diag rows" 0 \
 	"$(sqlite3 "$T/lk.db" "SELECT count(*) FROM diag WHERE message LIKE '%SECRET_TOKEN%'")"
+# a sysroot's man2 dir leading out of it is an error, as an include dir's
+# is (it once fell back on the host's pages without a word)
+make_sysroot "$T/mo"
+cp /usr/lib/x86_64-linux-gnu/libc.so.6 "$T/mo/usr/lib/x86_64-linux-gnu/"
+mkdir -p "$T/mo/usr/share/man"
+ln -s ../../../../../../../../usr/share/man/man2 "$T/mo/usr/share/man/man2"
+expect_rc 3 "$SYSCOV" scan "$T/mo" --db "$T/mo.db"
+expect_err "man2: path escapes the sysroot"
 # --man-dir and --no-man contradict each other; a --man-dir without pages
 # is said (the verdicts then go without man-page facts)
 expect_rc 2 "$SYSCOV" scan / --man-dir "$T" --no-man --db "$T/man.db"
