@@ -749,6 +749,18 @@ int libc_scan_headers(struct scan_ctx *ctx)
 		      "%.1f ms, db %.1f ms",
 		      hs.nh, ndrop, hs.ndecl, hs.nparse, (double)hs.t_parse / 1e6, (double)hs.t_walk / 1e6,
 		      (double)hs.t_db / 1e6);
+		/* no read() at all is an include path the libc needs (klibc's
+		 * arch dirs), not a few broken headers: every wrapper would
+		 * count as missing, with only diag rows to say why */
+		char *q = xasprintf("SELECT count(*) FROM decl WHERE scan_id = %lld AND name = 'read'",
+				    (long long)ctx->scan_id);
+		int64_t has_read = 1;
+		rc = hs.nh ? db_query_int(ctx->db, q, 0, &has_read) : 0;
+		free(q);
+		if (rc == 0 && !has_read)
+			note("%s (%s): no header declares read(), %zu of %zu headers dropped: does the libc"
+			     " need more --include dirs? (diag rows say why)", ctx->sr->root,
+			     ctx->arch->name, ndrop, hs.nh);
 	}
 	free(hs.res);
 	hscan_free(&hs);

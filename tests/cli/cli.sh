@@ -176,6 +176,18 @@ mkdir -p "$T/mo/usr/share/man"
 ln -s ../../../../../../../../usr/share/man/man2 "$T/mo/usr/share/man/man2"
 expect_rc 3 "$SYSCOV" scan "$T/mo" --db "$T/mo.db"
 expect_err "man2: path escapes the sysroot"
+# klibc given only include/ (not its arch dirs) declares nothing usable:
+# said, not left to the diag count; with the README's dirs, nothing said
+K=/usr/lib/klibc
+if [ -d $K/include/arch/x86_64 ]; then
+	expect_rc 0 "$SYSCOV" scan / --include $K/include --libdir $K/lib --no-man --db "$T/k1.db"
+	grep -q "no header declares read()" "$T/err" || fail "no note for klibc's missing dirs: $(cat "$T/err")"
+	ok
+	expect_rc 0 "$SYSCOV" scan / --include $K/include/arch/x86_64 --include $K/include/bits64 \
+		--include $K/include --libdir $K/lib --no-man --db "$T/k2.db"
+	grep -q "no header declares read()" "$T/err" && fail "klibc with its dirs: $(cat "$T/err")"
+	ok
+fi
 # --man-dir and --no-man contradict each other; a --man-dir without pages
 # is said (the verdicts then go without man-page facts)
 expect_rc 2 "$SYSCOV" scan / --man-dir "$T" --no-man --db "$T/man.db"
