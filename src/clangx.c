@@ -15,11 +15,8 @@ const char *clangx_resource_dir(void)
 	return e && *e ? e : SYSCOV_CLANG_RESOURCE_DIR;
 }
 
-void clangx_args(struct strv *argv, const struct sysroot *sr, const struct strv *dirs,
-		 const struct arch_desc *arch)
+void clangx_args(struct strv *argv, const struct sysroot *sr, const struct arch_desc *arch)
 {
-	if (!dirs)
-		dirs = &sr->inc;
 	strv_push(argv, "-target");
 	strv_push(argv, arch->clang_parse_triple ? arch->clang_parse_triple : arch->clang_triple);
 	strv_push(argv, "-nostdinc");
@@ -27,17 +24,9 @@ void clangx_args(struct strv *argv, const struct sysroot *sr, const struct strv 
 	strv_push(argv, "-D_GNU_SOURCE");
 	strv_push(argv, "-isystem");
 	strv_push_own(argv, xasprintf("%s/include", clangx_resource_dir()));
-	for (size_t i = 0; i < dirs->n; i++) {
-		/* resolved inside the sysroot: given as it is, a symlink on the
-		 * way (/evil -> /usr/include) would lead libclang to the host's */
-		char *rel = NULL;
-		if (sysroot_resolve(sr, dirs->v[i], &rel) < 0) {
-			err_clear(); /* checked when the sysroot was opened */
-			continue;
-		}
+	for (size_t i = 0; i < sr->inc_host.n; i++) {
 		strv_push(argv, "-isystem");
-		strv_push_own(argv, sysroot_host_path(sr, rel));
-		free(rel);
+		strv_push(argv, sr->inc_host.v[i]);
 	}
 }
 

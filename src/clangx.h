@@ -10,11 +10,9 @@
 #include "sysroot.h"
 #include "util.h"
 
-/* Fills argv (owned strings) for parsing C for `arch` with the given include
- * dirs of `sr` (host paths are built from sysroot-relative dirs). `dirs` NULL
- * means sr->inc. Adds -D_GNU_SOURCE. */
-void clangx_args(struct strv *argv, const struct sysroot *sr, const struct strv *dirs,
-		 const struct arch_desc *arch);
+/* Fills argv (owned strings) for parsing C for `arch` with the include dirs
+ * of `sr` (sr->inc_host). Adds -D_GNU_SOURCE. */
+void clangx_args(struct strv *argv, const struct sysroot *sr, const struct arch_desc *arch);
 /* clang's resource dir (for stddef.h and friends): the tool's own need. */
 const char *clangx_resource_dir(void);
 /* Parses `source` (in memory, named `name`) with args; NULL and err_set()

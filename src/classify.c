@@ -1118,7 +1118,8 @@ int classify_fail_on(struct db *db, const int64_t *ids, size_t n, const char *fa
 		split_list(need, &names);
 	sqlite3_stmt *st;
 	int hits = 0;
-	if ((need && check_need(db, ids, n, &names) < 0) || db_prepare(db, &st, "SELECT s.label, v.name, v.class FROM verdict v JOIN scan s"
+	if ((need && check_need(db, ids, n, &names) < 0) ||
+	    db_prepare(db, &st, "SELECT s.label, v.name, v.class FROM verdict v JOIN scan s"
 				" ON s.id = v.scan_id WHERE v.scan_id = ?1 ORDER BY v.nr, v.name") < 0) {
 		strv_free(&classes);
 		strv_free(&names);

@@ -156,7 +156,8 @@ static int confine_targets(const struct cli *c, struct db *db, struct target *t,
 		for (size_t i = 0; i < n; i++)
 			strv_push(&dirs, t[i].sr.root);
 		strv_push(&dirs, clangx_resource_dir());
-		confine_parse_dirs(&dirs);
+		if (confine_parse_dirs(&dirs) < 0)
+			rc = -1;
 		strv_free(&dirs);
 	}
 	strv_free(&allow);

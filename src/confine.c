@@ -41,9 +41,9 @@ void confine_tool_needs(struct strv *allow)
 }
 
 #ifdef SYS_landlock_create_ruleset
-/* Restricts the calling thread's reads (and the threads it starts) to the
- * paths in `allow`. 0, or -1 with err_set(). */
-static int restrict_to(const struct strv *allow)
+/* A ruleset allowing reads of the paths in `allow`: its fd, or -1 with
+ * err_set(). */
+static int ruleset(const struct strv *allow)
 {
 	/* only reads are restricted: writes go where the user asked */
 	struct landlock_ruleset_attr attr = {
@@ -67,17 +67,27 @@ static int restrict_to(const struct strv *allow)
 		}
 		close(fd);
 	}
-	int rc = 0;
+	return rs;
+}
+
+/* Confines the calling thread (and the threads it starts) by ruleset rs. */
+static int enforce(int rs)
+{
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
 	    syscall(SYS_landlock_restrict_self, rs, 0) < 0)
-		rc = err_set(EXIT_INTERNAL, "landlock_restrict_self: %s", strerror(errno));
-	close(rs);
-	return rc;
+		return err_set(EXIT_INTERNAL, "landlock_restrict_self: %s", strerror(errno));
+	return 0;
 }
 #else
-static int restrict_to(const struct strv *allow)
+static int ruleset(const struct strv *allow)
 {
 	(void)allow;
+	return err_set(EXIT_INTERNAL, "Landlock: not in this build");
+}
+
+static int enforce(int rs)
+{
+	(void)rs;
 	return 0;
 }
 #endif
@@ -102,7 +112,10 @@ int confine_reads(const struct strv *allow, int parse)
 	 * crashes at exit) */
 	if (parse && clangx_load() < 0)
 		return -1;
-	int rc = restrict_to(allow);
+	int rs = ruleset(allow);
+	int rc = rs < 0 ? -1 : enforce(rs);
+	if (rs >= 0)
+		close(rs);
 	if (rc == 0)
 		debug("reads confined to %zu dirs (Landlock ABI %d)", allow->n, abi);
 	return rc < 0 ? -1 : 1;
@@ -112,16 +125,14 @@ int confine_reads(const struct strv *allow, int parse)
 #endif
 }
 
-/* The parse threads' dirs, once the process is confined. */
-static struct strv parse_dirs;
-static int parse_confined;
+/* The parse threads' ruleset, made once the process is confined; -1: a
+ * parse runs unconfined further. */
+static int parse_rs = -1;
 
-void confine_parse_dirs(const struct strv *dirs)
+int confine_parse_dirs(const struct strv *dirs)
 {
-	strv_free(&parse_dirs);
-	for (size_t i = 0; i < dirs->n; i++)
-		strv_push(&parse_dirs, dirs->v[i]);
-	parse_confined = 1;
+	parse_rs = ruleset(dirs);
+	return parse_rs < 0 ? -1 : 0;
 }
 
 struct parse_job {
@@ -133,7 +144,7 @@ struct parse_job {
 static void *parse_thread(void *a)
 {
 	struct parse_job *j = a;
-	j->rc = restrict_to(&parse_dirs);
+	j->rc = enforce(parse_rs);
 	if (j->rc == 0)
 		j->fn(j->arg);
 	return NULL;
@@ -141,7 +152,7 @@ static void *parse_thread(void *a)
 
 int confine_parse(void (*fn)(void *), void *arg)
 {
-	if (!parse_confined) {
+	if (parse_rs < 0) {
 		fn(arg);
 		return 0;
 	}

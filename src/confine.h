@@ -26,8 +26,9 @@ int confine_reads(const struct strv *allow, int parse);
 void confine_tool_needs(struct strv *allow);
 
 /* Once confine_reads() enforced: the dirs a libclang parse may read, the
- * sysroots and clang's resource dir (host paths). */
-void confine_parse_dirs(const struct strv *dirs);
+ * sysroots and clang's resource dir (host paths), made a ruleset once for
+ * every parse. 0, or -1 with err_set(). */
+int confine_parse_dirs(const struct strv *dirs);
 /* Runs fn(arg) on a thread of its own whose reads are confined further, to
  * those dirs (Landlock confines thread by thread): libclang opens whatever
  * a header includes, before syscov can refuse a path out of the sysroot,

@@ -15,7 +15,10 @@ unsigned char dirwalk_type(mode_t m)
 	       : S_ISCHR(m) ? DT_CHR : S_ISBLK(m) ? DT_BLK : S_ISSOCK(m) ? DT_SOCK : DT_UNKNOWN;
 }
 
-int dirwalk(int fd, const char *rel, dirwalk_fn visit, void *arg)
+#define DIR_FLAGS (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+
+/* The walk below the directory open at fd (closed here; -1: nothing). */
+static int walk_at(int fd, const char *rel, dirwalk_fn visit, void *arg)
 {
 	char buf[32768];
 	int rc = 0;
@@ -35,13 +38,16 @@ int dirwalk(int fd, const char *rel, dirwalk_fn visit, void *arg)
 				rc = -1;
 			} else if (v > 0 && type == DT_DIR) {
 				char *sub = xasprintf("%s/%s", rel, e->d_name);
-				rc = dirwalk(openat(fd, e->d_name,
-						    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC),
-					     sub, visit, arg);
+				rc = walk_at(openat(fd, e->d_name, DIR_FLAGS), sub, visit, arg);
 				free(sub);
 			}
 		}
 	if (fd >= 0)
 		close(fd);
 	return rc;
+}
+
+int dirwalk(const char *dir, const char *rel, dirwalk_fn visit, void *arg)
+{
+	return walk_at(open(dir, DIR_FLAGS), rel, visit, arg);
 }

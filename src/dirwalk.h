@@ -18,8 +18,9 @@ unsigned char dirwalk_type(mode_t mode);
 typedef int (*dirwalk_fn)(void *arg, int dirfd, const char *rel, const char *name,
 			  unsigned char type);
 
-/* Walks the tree under the directory open at fd (closed here; -1: nothing
- * to walk). Returns -1 if a visit stopped the walk, else 0. */
-int dirwalk(int fd, const char *rel, dirwalk_fn visit, void *arg);
+/* Walks the tree under the directory at host path `dir` (not followed if a
+ * symlink; missing: nothing to walk), `rel` its name for the visits.
+ * Returns -1 if a visit stopped the walk, else 0. */
+int dirwalk(const char *dir, const char *rel, dirwalk_fn visit, void *arg);
 
 #endif

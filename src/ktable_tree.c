@@ -191,7 +191,7 @@ static int tbl_visit(void *arg, int dirfd, const char *rel, const char *name, un
 static void find_tbl(const char *tree, const char *dir, struct strv *out)
 {
 	char *host = xasprintf("%s/%s", tree, dir);
-	dirwalk(open(host, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), dir, tbl_visit, out);
+	dirwalk(host, dir, tbl_visit, out);
 	free(host);
 }
 

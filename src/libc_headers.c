@@ -44,7 +44,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -667,18 +666,9 @@ static int check_include_dirs(const struct sysroot *sr)
 	if (!strcmp(sr->root, "/") && sr->layout != LAYOUT_SPLIT)
 		return 0;
 	int rc = 0;
-	for (size_t i = 0; i < sr->inc.n && rc == 0; i++) {
-		char *rel = NULL;
-		if (sysroot_resolve(sr, sr->inc.v[i], &rel) < 0) {
-			err_clear(); /* checked when the sysroot was opened */
-			continue;
-		}
-		char *host = sysroot_host_path(sr, rel);
-		rc = dirwalk(open(host, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), rel,
+	for (size_t i = 0; i < sr->inc_host.n && rc == 0; i++)
+		rc = dirwalk(sr->inc_host.v[i], sysroot_strip_prefix(sr, sr->inc_host.v[i]),
 			     special_visit, (void *)sr);
-		free(host);
-		free(rel);
-	}
 	return rc;
 }
 
@@ -702,7 +692,7 @@ int libc_scan_headers(struct scan_ctx *ctx)
 				" VALUES (?1, ?2, ?3, ?4)");
 	if (rc == 0 && hs.nh) {
 		struct strv args = {0};
-		clangx_args(&args, ctx->sr, NULL, ctx->arch);
+		clangx_args(&args, ctx->sr, ctx->arch);
 		strv_push(&args, "-ferror-limit=0"); /* every error is a diag row */
 		/* -w would also silence the man prototypes' -Wimplicit-int
 		 * error; the headers' warnings do not count anyway */
@@ -751,13 +741,10 @@ int libc_scan_headers(struct scan_ctx *ctx)
 		      (double)hs.t_db / 1e6);
 		/* no read() at all is an include path the libc needs (klibc's
 		 * arch dirs), not a few broken headers: every wrapper would
-		 * count as missing, with only diag rows to say why */
-		char *q = xasprintf("SELECT count(*) FROM decl WHERE scan_id = %lld AND name = 'read'",
-				    (long long)ctx->scan_id);
-		int64_t has_read = 1;
-		rc = hs.nh ? db_query_int(ctx->db, q, 0, &has_read) : 0;
-		free(q);
-		if (rc == 0 && !has_read)
+		 * count as missing, with only diag rows to say why (names_add()
+		 * says whether the set of names recorded lacked it; the set is
+		 * not used after this) */
+		if (hs.nh && names_add(&hs, "read"))
 			note("%s (%s): no header declares read(), %zu of %zu headers dropped: does the libc"
 			     " need more --include dirs? (diag rows say why)", ctx->sr->root,
 			     ctx->arch->name, ndrop, hs.nh);

@@ -445,7 +445,7 @@ int man_proto_finish(struct scan_ctx *ctx)
 	int rc = 0;
 	if (!t->njobs)
 		goto out;
-	clangx_args(&t->args, ctx->sr, NULL, ctx->arch);
+	clangx_args(&t->args, ctx->sr, ctx->arch);
 	/* a request constant in the place of a parameter (the ioctl_*(2)
 	 * forms) would otherwise pass as an unnamed int */
 	strv_push(&t->args, "-Werror=implicit-int");

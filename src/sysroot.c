@@ -415,6 +415,12 @@ int sysroot_open(struct sysroot *sr, const char *path, const struct sysroot_opts
 			path);
 		goto fail;
 	}
+	for (size_t i = 0; i < sr->inc.n; i++) { /* each one checked above */
+		char *rel = NULL;
+		if (resolve(sr, sr->inc.v[i], &rel, 1) == 0)
+			strv_push_own(&sr->inc_host, sysroot_host_path(sr, rel));
+		free(rel);
+	}
 	return 0;
 fail:
 	sysroot_close(sr);
@@ -425,6 +431,7 @@ void sysroot_close(struct sysroot *sr)
 {
 	free(sr->root);
 	strv_free(&sr->inc);
+	strv_free(&sr->inc_host);
 	strv_free(&sr->uapi_inc);
 	strv_free(&sr->libdirs);
 	memset(sr, 0, sizeof(*sr));

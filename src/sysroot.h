@@ -26,6 +26,10 @@ struct sysroot {
 	enum sysroot_layout layout;
 	const struct arch_desc *arch;
 	struct strv inc;       /* libc header dirs, search order, sysroot-relative */
+	/* inc resolved inside the sysroot, as host paths: what libclang reads
+	 * (given as they are, /evil -> /usr/include would lead it to the
+	 * host's headers; inc keeps the names, for the scan's key and inputs) */
+	struct strv inc_host;
 	struct strv uapi_inc;  /* dirs searched for kernel UAPI headers */
 	struct strv libdirs;   /* library dirs, search order, sysroot-relative */
 };
