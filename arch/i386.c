@@ -6,6 +6,7 @@
 #include "arch.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
+#include "trap_text.h"
 
 static const char *const aliases[] = {"i686", "i586", "i486", "x86", NULL};
 
@@ -24,82 +25,11 @@ static const struct arch_trap trap = {
 	.nr_reg = "eax",
 	.ret_reg = "eax",
 	.arg_regs = {"ebx", "ecx", "edx", "esi", "edi", "ebp"},
-	.clobbers = "memory",
 	.err = TRAP_ERR_NEGATIVE,
 	.reg_bits = 32,
 	.pair_align = 0,
 	.source = "i386 psABI; arch/x86/entry/entry_32.S; syscall(2)",
-	.primitives =
-		"typedef long syscov_reg_t;\n"
-		"static inline long __syscov_sys0(long n)\n"
-		"{\n"
-		"\tlong r;\n"
-		"\t__asm__ __volatile__(\"int $0x80\" : \"=a\"(r)\n"
-		"\t\t\t     : \"a\"(n)\n"
-		"\t\t\t     : \"memory\");\n"
-		"\treturn r;\n"
-		"}\n"
-		"static inline long __syscov_sys1(long n, syscov_reg_t a)\n"
-		"{\n"
-		"\tlong r;\n"
-		"\t__asm__ __volatile__(\"int $0x80\" : \"=a\"(r)\n"
-		"\t\t\t     : \"a\"(n), \"b\"(a)\n"
-		"\t\t\t     : \"memory\");\n"
-		"\treturn r;\n"
-		"}\n"
-		"static inline long __syscov_sys2(long n, syscov_reg_t a, syscov_reg_t b)\n"
-		"{\n"
-		"\tlong r;\n"
-		"\t__asm__ __volatile__(\"int $0x80\" : \"=a\"(r)\n"
-		"\t\t\t     : \"a\"(n), \"b\"(a), \"c\"(b)\n"
-		"\t\t\t     : \"memory\");\n"
-		"\treturn r;\n"
-		"}\n"
-		"static inline long __syscov_sys3(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c)\n"
-		"{\n"
-		"\tlong r;\n"
-		"\t__asm__ __volatile__(\"int $0x80\" : \"=a\"(r)\n"
-		"\t\t\t     : \"a\"(n), \"b\"(a), \"c\"(b), \"d\"(c)\n"
-		"\t\t\t     : \"memory\");\n"
-		"\treturn r;\n"
-		"}\n"
-		"static inline long __syscov_sys4(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,\n"
-		"\t\t\t\t syscov_reg_t d)\n"
-		"{\n"
-		"\tlong r;\n"
-		"\t__asm__ __volatile__(\"int $0x80\" : \"=a\"(r)\n"
-		"\t\t\t     : \"a\"(n), \"b\"(a), \"c\"(b), \"d\"(c), \"S\"(d)\n"
-		"\t\t\t     : \"memory\");\n"
-		"\treturn r;\n"
-		"}\n"
-		"static inline long __syscov_sys5(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,\n"
-		"\t\t\t\t syscov_reg_t d, syscov_reg_t e)\n"
-		"{\n"
-		"\tlong r;\n"
-		"\t__asm__ __volatile__(\"int $0x80\" : \"=a\"(r)\n"
-		"\t\t\t     : \"a\"(n), \"b\"(a), \"c\"(b), \"d\"(c), \"S\"(d), \"D\"(e)\n"
-		"\t\t\t     : \"memory\");\n"
-		"\treturn r;\n"
-		"}\n"
-		"static inline long __syscov_sys6(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,\n"
-		"\t\t\t\t syscov_reg_t d, syscov_reg_t e, syscov_reg_t f)\n"
-		"{\n"
-		"\tlong r;\n"
-		"\t/* ebp is the sixth argument but may be the frame pointer, and all six\n"
-		"\t * other registers are taken: push f first (its operand may be addressed\n"
-		"\t * through esp or ebp, both still intact), then save ebp and load it from\n"
-		"\t * the stack. */\n"
-		"\t__asm__ __volatile__(\"pushl %[f]\\n\\t\"\n"
-		"\t\t\t     \"pushl %%ebp\\n\\t\"\n"
-		"\t\t\t     \"movl 4(%%esp), %%ebp\\n\\t\"\n"
-		"\t\t\t     \"int $0x80\\n\\t\"\n"
-		"\t\t\t     \"popl %%ebp\\n\\t\"\n"
-		"\t\t\t     \"addl $4, %%esp\"\n"
-		"\t\t\t     : \"=a\"(r)\n"
-		"\t\t\t     : \"a\"(n), \"b\"(a), \"c\"(b), \"d\"(c), \"S\"(d), \"D\"(e), [f] \"g\"(f)\n"
-		"\t\t\t     : \"memory\");\n"
-		"\treturn r;\n"
-		"}\n",
+	.primitives = trap_text_i386,
 };
 
 const struct arch_desc arch_i386 = {

@@ -6,7 +6,7 @@
 #include "arch.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
-#include "trap_mips64.h"
+#include "trap_text.h"
 
 static const char *const aliases[] = {"mips64", "mipsn64", "n64", NULL};
 
@@ -21,12 +21,11 @@ static const struct arch_trap trap = {
 	.nr_reg = "v0",
 	.ret_reg = "v0",
 	.arg_regs = {"a0", "a1", "a2", "a3", "a4", "a5"},
-	.clobbers = "$1 $3 $10-$15 $24 $25 hi lo memory",
 	.err = TRAP_ERR_MIPS_A3,
 	.reg_bits = 64,
 	.pair_align = 0,
 	.source = "MIPS n64 ABI; arch/mips/kernel/scall64-n64.S; syscall(2)",
-	.primitives = "typedef long syscov_reg_t;\n" TRAP_MIPS64_BODY,
+	.primitives = trap_text_mips64,
 };
 
 const struct arch_desc arch_mips64el = {

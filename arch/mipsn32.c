@@ -6,7 +6,7 @@
 #include "arch.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
-#include "trap_mips64.h"
+#include "trap_text.h"
 
 static const char *const aliases[] = {"n32", "mips64el-n32", NULL};
 
@@ -22,12 +22,11 @@ static const struct arch_trap trap = {
 	.nr_reg = "v0",
 	.ret_reg = "v0",
 	.arg_regs = {"a0", "a1", "a2", "a3", "a4", "a5"},
-	.clobbers = "$1 $3 $10-$15 $24 $25 hi lo memory",
 	.err = TRAP_ERR_MIPS_A3,
 	.reg_bits = 64,
 	.pair_align = 0,
 	.source = "MIPS n32 ABI; arch/mips/kernel/scall64-n32.S; syscall(2)",
-	.primitives = "typedef long long syscov_reg_t;\n" TRAP_MIPS64_BODY,
+	.primitives = trap_text_mips64,
 };
 
 const struct arch_desc arch_mipsn32 = {

@@ -5,7 +5,7 @@
 #include "arch.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
-#include "trap_ppc.h"
+#include "trap_text.h"
 
 static const char *const aliases[] = {"powerpc64", NULL};
 
@@ -19,12 +19,11 @@ static const struct arch_trap trap = {
 	.nr_reg = "r0",
 	.ret_reg = "r3",
 	.arg_regs = {"r3", "r4", "r5", "r6", "r7", "r8"},
-	.clobbers = "r0 r4-r12 ctr xer cr0 memory",
 	.err = TRAP_ERR_PPC_SO,
 	.reg_bits = 64,
 	.pair_align = 0,
 	.source = "64-bit ELF V1 ABI; arch/powerpc/kernel/interrupt_64.S; syscall(2)",
-	.primitives = "typedef long syscov_reg_t;\n" TRAP_PPC_BODY,
+	.primitives = trap_text_ppc,
 };
 
 const struct arch_desc arch_ppc64 = {

@@ -1,105 +1,105 @@
-/* arch/trap_ppc.h: the powerpc trap primitives after their typedef,
- * shared by powerpc, ppc64 and ppc64le, which trap the same way with
- * registers of their own width. See arch/powerpc.c for the ABI. */
-#ifndef SYSCOV_TRAP_PPC_H
-#define SYSCOV_TRAP_PPC_H
-
-#define TRAP_PPC_BODY \
-	"static inline long __syscov_sys0(long n)\n" \
-	"{\n" \
-	"\tregister long r0 __asm__(\"r0\") = n;\n" \
-	"\tregister long r3 __asm__(\"r3\");\n" \
-	"\t__asm__ __volatile__(\"sc\\n\\tbns+ 1f\\n\\tneg %[ret], %[ret]\\n1:\"\n" \
-	"\t\t\t     : \"+r\"(r0), [ret] \"=r\"(r3)\n" \
-	"\t\t\t     : \n" \
-	"\t\t\t     : \"r4\", \"r5\", \"r6\", \"r7\", \"r8\", \"r9\", \"r10\", \"r11\", \"r12\",\n" \
-	"\t\t\t       \"cr0\", \"ctr\", \"xer\", \"memory\");\n" \
-	"\treturn r3;\n" \
-	"}\n" \
-	"static inline long __syscov_sys1(long n, syscov_reg_t a)\n" \
-	"{\n" \
-	"\tregister long r0 __asm__(\"r0\") = n;\n" \
-	"\tregister syscov_reg_t r3 __asm__(\"r3\") = a;\n" \
-	"\t__asm__ __volatile__(\"sc\\n\\tbns+ 1f\\n\\tneg %[ret], %[ret]\\n1:\"\n" \
-	"\t\t\t     : \"+r\"(r0), [ret] \"+r\"(r3)\n" \
-	"\t\t\t     : \n" \
-	"\t\t\t     : \"r4\", \"r5\", \"r6\", \"r7\", \"r8\", \"r9\", \"r10\", \"r11\", \"r12\",\n" \
-	"\t\t\t       \"cr0\", \"ctr\", \"xer\", \"memory\");\n" \
-	"\treturn r3;\n" \
-	"}\n" \
-	"static inline long __syscov_sys2(long n, syscov_reg_t a, syscov_reg_t b)\n" \
-	"{\n" \
-	"\tregister long r0 __asm__(\"r0\") = n;\n" \
-	"\tregister syscov_reg_t r3 __asm__(\"r3\") = a;\n" \
-	"\tregister syscov_reg_t r4 __asm__(\"r4\") = b;\n" \
-	"\t__asm__ __volatile__(\"sc\\n\\tbns+ 1f\\n\\tneg %[ret], %[ret]\\n1:\"\n" \
-	"\t\t\t     : \"+r\"(r0), [ret] \"+r\"(r3), \"+r\"(r4)\n" \
-	"\t\t\t     : \n" \
-	"\t\t\t     : \"r5\", \"r6\", \"r7\", \"r8\", \"r9\", \"r10\", \"r11\", \"r12\", \"cr0\",\n" \
-	"\t\t\t       \"ctr\", \"xer\", \"memory\");\n" \
-	"\treturn r3;\n" \
-	"}\n" \
-	"static inline long __syscov_sys3(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c)\n" \
-	"{\n" \
-	"\tregister long r0 __asm__(\"r0\") = n;\n" \
-	"\tregister syscov_reg_t r3 __asm__(\"r3\") = a;\n" \
-	"\tregister syscov_reg_t r4 __asm__(\"r4\") = b;\n" \
-	"\tregister syscov_reg_t r5 __asm__(\"r5\") = c;\n" \
-	"\t__asm__ __volatile__(\"sc\\n\\tbns+ 1f\\n\\tneg %[ret], %[ret]\\n1:\"\n" \
-	"\t\t\t     : \"+r\"(r0), [ret] \"+r\"(r3), \"+r\"(r4), \"+r\"(r5)\n" \
-	"\t\t\t     : \n" \
-	"\t\t\t     : \"r6\", \"r7\", \"r8\", \"r9\", \"r10\", \"r11\", \"r12\", \"cr0\", \"ctr\",\n" \
-	"\t\t\t       \"xer\", \"memory\");\n" \
-	"\treturn r3;\n" \
-	"}\n" \
-	"static inline long __syscov_sys4(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,\n" \
-	"\t\t\t\t syscov_reg_t d)\n" \
-	"{\n" \
-	"\tregister long r0 __asm__(\"r0\") = n;\n" \
-	"\tregister syscov_reg_t r3 __asm__(\"r3\") = a;\n" \
-	"\tregister syscov_reg_t r4 __asm__(\"r4\") = b;\n" \
-	"\tregister syscov_reg_t r5 __asm__(\"r5\") = c;\n" \
-	"\tregister syscov_reg_t r6 __asm__(\"r6\") = d;\n" \
-	"\t__asm__ __volatile__(\"sc\\n\\tbns+ 1f\\n\\tneg %[ret], %[ret]\\n1:\"\n" \
-	"\t\t\t     : \"+r\"(r0), [ret] \"+r\"(r3), \"+r\"(r4), \"+r\"(r5), \"+r\"(r6)\n" \
-	"\t\t\t     : \n" \
-	"\t\t\t     : \"r7\", \"r8\", \"r9\", \"r10\", \"r11\", \"r12\", \"cr0\", \"ctr\",\n" \
-	"\t\t\t       \"xer\", \"memory\");\n" \
-	"\treturn r3;\n" \
-	"}\n" \
-	"static inline long __syscov_sys5(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,\n" \
-	"\t\t\t\t syscov_reg_t d, syscov_reg_t e)\n" \
-	"{\n" \
-	"\tregister long r0 __asm__(\"r0\") = n;\n" \
-	"\tregister syscov_reg_t r3 __asm__(\"r3\") = a;\n" \
-	"\tregister syscov_reg_t r4 __asm__(\"r4\") = b;\n" \
-	"\tregister syscov_reg_t r5 __asm__(\"r5\") = c;\n" \
-	"\tregister syscov_reg_t r6 __asm__(\"r6\") = d;\n" \
-	"\tregister syscov_reg_t r7 __asm__(\"r7\") = e;\n" \
-	"\t__asm__ __volatile__(\"sc\\n\\tbns+ 1f\\n\\tneg %[ret], %[ret]\\n1:\"\n" \
-	"\t\t\t     : \"+r\"(r0), [ret] \"+r\"(r3), \"+r\"(r4), \"+r\"(r5), \"+r\"(r6),\n" \
-	"\t\t\t       \"+r\"(r7)\n" \
-	"\t\t\t     : \n" \
-	"\t\t\t     : \"r8\", \"r9\", \"r10\", \"r11\", \"r12\", \"cr0\", \"ctr\", \"xer\",\n" \
-	"\t\t\t       \"memory\");\n" \
-	"\treturn r3;\n" \
-	"}\n" \
-	"static inline long __syscov_sys6(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,\n" \
-	"\t\t\t\t syscov_reg_t d, syscov_reg_t e, syscov_reg_t f)\n" \
-	"{\n" \
-	"\tregister long r0 __asm__(\"r0\") = n;\n" \
-	"\tregister syscov_reg_t r3 __asm__(\"r3\") = a;\n" \
-	"\tregister syscov_reg_t r4 __asm__(\"r4\") = b;\n" \
-	"\tregister syscov_reg_t r5 __asm__(\"r5\") = c;\n" \
-	"\tregister syscov_reg_t r6 __asm__(\"r6\") = d;\n" \
-	"\tregister syscov_reg_t r7 __asm__(\"r7\") = e;\n" \
-	"\tregister syscov_reg_t r8 __asm__(\"r8\") = f;\n" \
-	"\t__asm__ __volatile__(\"sc\\n\\tbns+ 1f\\n\\tneg %[ret], %[ret]\\n1:\"\n" \
-	"\t\t\t     : \"+r\"(r0), [ret] \"+r\"(r3), \"+r\"(r4), \"+r\"(r5), \"+r\"(r6),\n" \
-	"\t\t\t       \"+r\"(r7), \"+r\"(r8)\n" \
-	"\t\t\t     : \n" \
-	"\t\t\t     : \"r9\", \"r10\", \"r11\", \"r12\", \"cr0\", \"ctr\", \"xer\", \"memory\");\n" \
-	"\treturn r3;\n" \
-	"}\n"
-
-#endif
+/* arch/trap_ppc.h: the PowerPC `sc` primitives, __syscov_sys0..6, shared by
+ * powerpc, ppc64 and ppc64le, which trap the same way with registers of
+ * their own width (syscov_reg_t is long on each). The ABIs and their
+ * sources: arch/powerpc.c, arch/ppc64.c, arch/ppc64le.c.
+ *
+ * Plain C, compiled as written by tests/trap/run.sh for every ABI. syscov
+ * gen emits the text after this comment byte for byte, inside each ABI's
+ * block that src/arch_trap.c opens with the __SYSCOV_* facts and the
+ * typedef of syscov_reg_t; the build embeds it (scripts/embed_trap.cmake). */
+static inline long __syscov_sys0(long n)
+{
+	register long r0 __asm__("r0") = n;
+	register long r3 __asm__("r3");
+	__asm__ __volatile__("sc\n\tbns+ 1f\n\tneg %[ret], %[ret]\n1:"
+			     : "+r"(r0), [ret] "=r"(r3)
+			     : 
+			     : "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12",
+			       "cr0", "ctr", "xer", "memory");
+	return r3;
+}
+static inline long __syscov_sys1(long n, syscov_reg_t a)
+{
+	register long r0 __asm__("r0") = n;
+	register syscov_reg_t r3 __asm__("r3") = a;
+	__asm__ __volatile__("sc\n\tbns+ 1f\n\tneg %[ret], %[ret]\n1:"
+			     : "+r"(r0), [ret] "+r"(r3)
+			     : 
+			     : "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12",
+			       "cr0", "ctr", "xer", "memory");
+	return r3;
+}
+static inline long __syscov_sys2(long n, syscov_reg_t a, syscov_reg_t b)
+{
+	register long r0 __asm__("r0") = n;
+	register syscov_reg_t r3 __asm__("r3") = a;
+	register syscov_reg_t r4 __asm__("r4") = b;
+	__asm__ __volatile__("sc\n\tbns+ 1f\n\tneg %[ret], %[ret]\n1:"
+			     : "+r"(r0), [ret] "+r"(r3), "+r"(r4)
+			     : 
+			     : "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "cr0",
+			       "ctr", "xer", "memory");
+	return r3;
+}
+static inline long __syscov_sys3(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c)
+{
+	register long r0 __asm__("r0") = n;
+	register syscov_reg_t r3 __asm__("r3") = a;
+	register syscov_reg_t r4 __asm__("r4") = b;
+	register syscov_reg_t r5 __asm__("r5") = c;
+	__asm__ __volatile__("sc\n\tbns+ 1f\n\tneg %[ret], %[ret]\n1:"
+			     : "+r"(r0), [ret] "+r"(r3), "+r"(r4), "+r"(r5)
+			     : 
+			     : "r6", "r7", "r8", "r9", "r10", "r11", "r12", "cr0", "ctr",
+			       "xer", "memory");
+	return r3;
+}
+static inline long __syscov_sys4(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,
+				 syscov_reg_t d)
+{
+	register long r0 __asm__("r0") = n;
+	register syscov_reg_t r3 __asm__("r3") = a;
+	register syscov_reg_t r4 __asm__("r4") = b;
+	register syscov_reg_t r5 __asm__("r5") = c;
+	register syscov_reg_t r6 __asm__("r6") = d;
+	__asm__ __volatile__("sc\n\tbns+ 1f\n\tneg %[ret], %[ret]\n1:"
+			     : "+r"(r0), [ret] "+r"(r3), "+r"(r4), "+r"(r5), "+r"(r6)
+			     : 
+			     : "r7", "r8", "r9", "r10", "r11", "r12", "cr0", "ctr",
+			       "xer", "memory");
+	return r3;
+}
+static inline long __syscov_sys5(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,
+				 syscov_reg_t d, syscov_reg_t e)
+{
+	register long r0 __asm__("r0") = n;
+	register syscov_reg_t r3 __asm__("r3") = a;
+	register syscov_reg_t r4 __asm__("r4") = b;
+	register syscov_reg_t r5 __asm__("r5") = c;
+	register syscov_reg_t r6 __asm__("r6") = d;
+	register syscov_reg_t r7 __asm__("r7") = e;
+	__asm__ __volatile__("sc\n\tbns+ 1f\n\tneg %[ret], %[ret]\n1:"
+			     : "+r"(r0), [ret] "+r"(r3), "+r"(r4), "+r"(r5), "+r"(r6),
+			       "+r"(r7)
+			     : 
+			     : "r8", "r9", "r10", "r11", "r12", "cr0", "ctr", "xer",
+			       "memory");
+	return r3;
+}
+static inline long __syscov_sys6(long n, syscov_reg_t a, syscov_reg_t b, syscov_reg_t c,
+				 syscov_reg_t d, syscov_reg_t e, syscov_reg_t f)
+{
+	register long r0 __asm__("r0") = n;
+	register syscov_reg_t r3 __asm__("r3") = a;
+	register syscov_reg_t r4 __asm__("r4") = b;
+	register syscov_reg_t r5 __asm__("r5") = c;
+	register syscov_reg_t r6 __asm__("r6") = d;
+	register syscov_reg_t r7 __asm__("r7") = e;
+	register syscov_reg_t r8 __asm__("r8") = f;
+	__asm__ __volatile__("sc\n\tbns+ 1f\n\tneg %[ret], %[ret]\n1:"
+			     : "+r"(r0), [ret] "+r"(r3), "+r"(r4), "+r"(r5), "+r"(r6),
+			       "+r"(r7), "+r"(r8)
+			     : 
+			     : "r9", "r10", "r11", "r12", "cr0", "ctr", "xer", "memory");
+	return r3;
+}

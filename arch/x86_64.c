@@ -6,7 +6,7 @@
 #include "arch.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
-#include "trap_x86_64.h"
+#include "trap_text.h"
 
 static const char *const aliases[] = {"amd64", "x86-64", NULL};
 static const char *const companions[] = {"i386", "x32", NULL};
@@ -22,12 +22,11 @@ static const struct arch_trap trap = {
 	.nr_reg = "rax",
 	.ret_reg = "rax",
 	.arg_regs = {"rdi", "rsi", "rdx", "r10", "r8", "r9"},
-	.clobbers = "rcx r11 memory",
 	.err = TRAP_ERR_NEGATIVE,
 	.reg_bits = 64,
 	.pair_align = 0,
 	.source = "x86-64 psABI A.2.1; arch/x86/entry/entry_64.S",
-	.primitives = "typedef long syscov_reg_t;\n" TRAP_X86_64_BODY,
+	.primitives = trap_text_x86_64,
 };
 
 const struct arch_desc arch_x86_64 = {

@@ -13,6 +13,7 @@
  * generated headers included together) define the primitives once. */
 #include "arch.h"
 #include "arch_trap.h"
+#include "trap_text.h"
 #include "util.h"
 
 void arch_trap_emit(struct buf *out, const struct arch_desc *a)
@@ -28,6 +29,13 @@ void arch_trap_emit(struct buf *out, const struct arch_desc *a)
 	buf_printf(out, "#define __SYSCOV_REG_BITS %u\n", t->reg_bits);
 	buf_printf(out, "#define __SYSCOV_PAIR_ALIGN %d\n", t->pair_align ? 1 : 0);
 	buf_printf(out, "#define __SYSCOV_BIG_ENDIAN %d\n", a->endian == ARCH_BE);
+	/* registers wider than long (x32, n32) are held in long long */
+	buf_printf(out, "typedef %s syscov_reg_t;\n", t->reg_bits > a->word_bits ? "long long" : "long");
 	buf_puts(out, t->primitives);
 	buf_printf(out, "#endif /* %s */\n", a->name);
+}
+
+void arch_trap_emit_common(struct buf *out)
+{
+	buf_puts(out, trap_text_common);
 }

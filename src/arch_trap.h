@@ -2,8 +2,13 @@
  * wrapper generator (src/gen*.c). Each arch/<abi>.c that the generator
  * supports points its descriptor's .trap at one of these.
  *
- * Contract of `primitives`: C source (inline asm) that defines, for this ABI,
- *   typedef <int type as wide as an argument register> syscov_reg_t;
+ * The code is plain C in arch/trap_<abi or family>.h, compiled as written by
+ * the tests; the build embeds each file's text after its leading comment as
+ * trap_text_<name> (scripts/embed_trap.cmake, trap_text.h in the build dir),
+ * and `primitives` points at it. Contract of that text: C source (inline
+ * asm) that defines, for this ABI, with syscov_reg_t (an int type as wide as
+ * an argument register: long, or long long where registers are wider than
+ * long, on x32 and n32) already typedef'd by arch_trap_emit(),
  *   static inline long __syscov_sys0(long n);
  *   static inline long __syscov_sys1(long n, syscov_reg_t a); ... up to
  *   static inline long __syscov_sys6(long n, syscov_reg_t a, ..., syscov_reg_t f);
@@ -11,7 +16,11 @@
  * (-4095..-1) on failure, whatever the ABI's own error signalling (the a3
  * flag on MIPS, cr0.SO on powerpc) looked like. The generator emits it
  * inside `#if <arch->predef>` and builds typed wrappers on top. The text is
- * ours (reviewed C), never input-derived. */
+ * ours (reviewed C), never input-derived.
+ *
+ * The register facts below are stated here once, for the parts that need
+ * them without the code (the block's comment, the machine-code evidence);
+ * tests/trap/facts.c checks them against the code of each ABI. */
 #ifndef SYSCOV_ARCH_TRAP_H
 #define SYSCOV_ARCH_TRAP_H
 
@@ -28,13 +37,20 @@ struct arch_trap {
 	const char *nr_reg;        /* register carrying the syscall number */
 	const char *ret_reg;       /* register carrying the result */
 	const char *arg_regs[6];   /* argument registers, in order ("stack" if so) */
-	const char *clobbers;      /* registers the kernel may change */
 	enum trap_err err;
 	unsigned reg_bits;         /* width of one argument register: 64 on x32/n32 */
 	int pair_align;            /* 64-bit args in a register pair start at an even slot */
 	const char *source;        /* where the ABI is specified (psABI, kernel file) */
-	const char *primitives;    /* see the contract above */
+	const char *primitives;    /* trap_text_<name>: see the contract above */
 };
+
+/* Every arch/trap_*.h text, by file name (for the tests: trap_text.c). */
+struct trap_file {
+	const char *name; /* "trap_ppc.h" */
+	const char *text;
+};
+extern const struct trap_file trap_files[];
+extern const unsigned trap_nfiles;
 
 struct buf;
 struct arch_desc;
@@ -42,5 +58,8 @@ struct arch_desc;
  * __SYSCOV_ABI, __SYSCOV_REG_BITS, __SYSCOV_PAIR_ALIGN, __SYSCOV_BIG_ENDIAN
  * macros (see arch_trap.c); appends nothing if a has no trap. */
 void arch_trap_emit(struct buf *out, const struct arch_desc *a);
+/* Appends what a header holds once after its ABI blocks (arch/trap_common.h):
+ * the 64-bit pair helpers and __syscov_ret(), the errno convention. */
+void arch_trap_emit_common(struct buf *out);
 
 #endif

@@ -763,22 +763,7 @@ static void put_abis(struct gen *g, struct buf *b)
 	buf_puts(b, "\"\n#endif\n\n");
 	for (size_t a = 0; a < g->nabi; a++)
 		arch_trap_emit(b, g->abi[a]);
-	buf_puts(b, "\n/* A 64-bit argument in a pair of 32-bit registers: LL1 goes first. */\n"
-		    "#if __SYSCOV_BIG_ENDIAN\n"
-		    "#define __SYSCOV_LL1(x) ((syscov_reg_t)(unsigned long)((unsigned long long)(x) >> 32))\n"
-		    "#define __SYSCOV_LL2(x) ((syscov_reg_t)(unsigned long)(unsigned long long)(x))\n"
-		    "#else\n"
-		    "#define __SYSCOV_LL1(x) ((syscov_reg_t)(unsigned long)(unsigned long long)(x))\n"
-		    "#define __SYSCOV_LL2(x) ((syscov_reg_t)(unsigned long)((unsigned long long)(x) >> 32))\n"
-		    "#endif\n"
-		    "#define __SYSCOV_ARG(x) ((syscov_reg_t)(x))\n"
-		    "#define __SYSCOV_PTR(x) ((syscov_reg_t)(uintptr_t)(x))\n\n"
-		    "/* -errno to the libc convention (musl's __syscall_ret); -4095 to -1 as\n"
-		    " * one unsigned compare: two instructions, not four */\n"
-		    "static inline long __syscov_ret(long r)\n{\n"
-		    "\tif (__builtin_expect((unsigned long)r > -4096UL, 0)) {\n"
-		    "\t\terrno = (int)-r;\n\t\treturn -1;\n\t}\n"
-		    "\treturn r;\n}\n");
+	arch_trap_emit_common(b);
 }
 
 static int record(struct gen *g)
