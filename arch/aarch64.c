@@ -4,6 +4,7 @@
  * selected by arch/arm64/include/uapi/asm/unistd.h.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -26,6 +27,19 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_aarch64,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const char *const code_args[] = {"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", NULL};
+static const char *const code_saved[] = {"x19", "x20", "x21", "x22", "x23", "x24", "x25", "x26", "x27", "x28", "x29", "sp", NULL};
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_ARM64,
+	.cs_mode = CS_MODE_ARM,
+	.traps = {{"svc", "#0"}},
+	.nr_reg = "x8",
+	.call_args = code_args,
+	.saved = code_saved,
+	.source = "Procedure Call Standard for the Arm 64-bit Architecture 6.1.1; syscall(2)",
+};
+
 const struct arch_desc arch_aarch64 = {
 	.name = "aarch64",
 	.aliases = aliases,
@@ -44,4 +58,5 @@ const struct arch_desc arch_aarch64 = {
 	.kernel_port = "arm64",
 	.nr_offset = 0,
 	.trap = &trap,
+	.code = &code,
 };

@@ -5,6 +5,7 @@
  * (__ARM_NR_*, base 0x0f0000) are kept apart by the scanner.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -34,6 +35,20 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_arm,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const char *const code_args[] = {"r0", "r1", "r2", "r3", NULL};
+static const char *const code_saved[] = {"r4", "r5", "r6", "r7", "r8", "sb", "sl", "fp", "sp", NULL};
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_ARM,
+	.cs_mode = CS_MODE_ARM,
+	.cs_mode_thumb = CS_MODE_THUMB,
+	.traps = {{"svc", "#0"}},
+	.nr_reg = "r7",
+	.call_args = code_args,
+	.saved = code_saved,
+	.source = "Procedure Call Standard for the Arm Architecture 6.1.1 (r9-r11 are sb, sl, fp to Capstone); syscall(2)",
+};
+
 const struct arch_desc arch_arm = {
 	.name = "arm",
 	.aliases = aliases,
@@ -54,4 +69,5 @@ const struct arch_desc arch_arm = {
 	.tbl_abis = "common,eabi",
 	.nr_offset = 0,
 	.trap = &trap,
+	.code = &code,
 };

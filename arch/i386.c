@@ -4,6 +4,7 @@
  * the cross prefix /usr/i686-linux-gnu.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -32,6 +33,17 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_i386,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const char *const code_saved[] = {"ebx", "esi", "edi", "ebp", "esp", NULL};
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_X86,
+	.cs_mode = CS_MODE_32,
+	.traps = {{"int", "0x80"}, {"call", "dword ptr gs:[0x10]"}, {"sysenter", NULL}},
+	.nr_reg = "eax",
+	.saved = code_saved,
+	.source = "System V i386 psABI 2.2.2 (arguments on the stack); syscall(2); glibc calls the vDSO's __kernel_vsyscall through %gs:0x10",
+};
+
 const struct arch_desc arch_i386 = {
 	.name = "i386",
 	.aliases = aliases,
@@ -52,4 +64,5 @@ const struct arch_desc arch_i386 = {
 	.tbl_abis = "i386",
 	.nr_offset = 0,
 	.trap = &trap,
+	.code = &code,
 };

@@ -3,6 +3,7 @@
  * Motorola 68k, 32-bit big endian.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -26,6 +27,17 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_m68k,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const char *const code_saved[] = {"d2", "d3", "d4", "d5", "d6", "d7", "a2", "a3", "a4", "a5", "a6", "a7", NULL};
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_M68K,
+	.cs_mode = CS_MODE_BIG_ENDIAN | CS_MODE_M68K_040,
+	.traps = {{"trap", "#$0"}},
+	.nr_reg = "d0",
+	.saved = code_saved,
+	.source = "System V m68k psABI (arguments on the stack; d2-d7, a2-a6 preserved); syscall(2)",
+};
+
 const struct arch_desc arch_m68k = {
 	.name = "m68k",
 	.aliases = aliases,
@@ -46,4 +58,5 @@ const struct arch_desc arch_m68k = {
 	.tbl_abis = "common",
 	.nr_offset = 0,
 	.trap = &trap,
+	.code = &code,
 };

@@ -4,6 +4,7 @@
  * (arch/mips/include/uapi/asm/unistd.h).
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -28,6 +29,19 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_mips64,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_MIPS,
+	.cs_mode = CS_MODE_MIPS64 | CS_MODE_LITTLE_ENDIAN,
+	.traps = {{"syscall", NULL}},
+	.nr_reg = "v0",
+	.call_args = code_mips_n64_args,
+	.saved = code_mips_saved,
+	.delay_slot = 1,
+	.enosys = 89, /* arch/mips/include/uapi/asm/errno.h */
+	.source = "MIPSpro N32/64 ABI Handbook (n64); syscall(2)",
+};
+
 const struct arch_desc arch_mips64el = {
 	.name = "mips64el",
 	.aliases = aliases,
@@ -48,4 +62,5 @@ const struct arch_desc arch_mips64el = {
 	.tbl_abis = "common,n64",
 	.nr_offset = 5000,
 	.trap = &trap,
+	.code = &code,
 };

@@ -3,6 +3,7 @@
  * MIPS o32, little endian. Numbers start at __NR_Linux = 4000.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -33,6 +34,19 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_mipsel,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_MIPS,
+	.cs_mode = CS_MODE_MIPS32 | CS_MODE_LITTLE_ENDIAN,
+	.traps = {{"syscall", NULL}},
+	.nr_reg = "v0",
+	.call_args = code_mips_o32_args,
+	.saved = code_mips_saved,
+	.delay_slot = 1,
+	.enosys = 89, /* arch/mips/include/uapi/asm/errno.h */
+	.source = "SYSV MIPS psABI 3-11 (o32); syscall(2)",
+};
+
 const struct arch_desc arch_mipsel = {
 	.name = "mipsel",
 	.aliases = aliases,
@@ -53,4 +67,5 @@ const struct arch_desc arch_mipsel = {
 	.tbl_abis = "common,o32",
 	.nr_offset = 4000,
 	.trap = &trap,
+	.code = &code,
 };

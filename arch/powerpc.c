@@ -3,6 +3,7 @@
  * 32-bit PowerPC big endian (SysV ABI). Table rows common, 32 and nospu.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -31,6 +32,17 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_ppc,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_PPC,
+	.cs_mode = CS_MODE_32 | CS_MODE_BIG_ENDIAN,
+	.traps = {{"sc", NULL}},
+	.nr_reg = "r0",
+	.call_args = code_ppc_args,
+	.saved = code_ppc_saved,
+	.source = "Power Architecture 32-bit ABI Supplement; syscall(2)",
+};
+
 const struct arch_desc arch_powerpc = {
 	.name = "powerpc",
 	.aliases = aliases,
@@ -51,4 +63,5 @@ const struct arch_desc arch_powerpc = {
 	.tbl_abis = "common,32,nospu",
 	.nr_offset = 0,
 	.trap = &trap,
+	.code = &code,
 };

@@ -3,6 +3,7 @@
  * 64-bit PowerPC big endian (ELFv1). Same table as ppc64le.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -26,6 +27,17 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_ppc,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_PPC,
+	.cs_mode = CS_MODE_64 | CS_MODE_BIG_ENDIAN,
+	.traps = {{"sc", NULL}},
+	.nr_reg = "r0",
+	.call_args = code_ppc_args,
+	.saved = code_ppc_saved,
+	.source = "64-bit PowerPC ELF ABI Supplement (ELFv1); syscall(2)",
+};
+
 const struct arch_desc arch_ppc64 = {
 	.name = "ppc64",
 	.aliases = aliases,
@@ -46,4 +58,5 @@ const struct arch_desc arch_ppc64 = {
 	.tbl_abis = "common,64,nospu",
 	.nr_offset = 0,
 	.trap = &trap,
+	.code = &code,
 };

@@ -4,6 +4,7 @@
  * (64-bit and compat); rows common and 64.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -28,6 +29,20 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_s390x,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const char *const code_args[] = {"2", "3", "4", "5", "6", NULL};
+static const char *const code_saved[] = {"6", "7", "8", "9", "10", "11", "12", "13", "15", NULL};
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_SYSZ,
+	.cs_mode = CS_MODE_BIG_ENDIAN,
+	.traps = {{"svc", NULL}},
+	.nr_reg = "1",
+	.nr_in_trap = 1,
+	.call_args = code_args,
+	.saved = code_saved,
+	.source = "s390x ELF ABI Supplement 1.2.2 (Capstone spells %rN as N); syscall(2)",
+};
+
 const struct arch_desc arch_s390x = {
 	.name = "s390x",
 	.aliases = aliases,
@@ -48,4 +63,5 @@ const struct arch_desc arch_s390x = {
 	.tbl_abis = "common,64",
 	.nr_offset = 0,
 	.trap = &trap,
+	.code = &code,
 };

@@ -3,6 +3,7 @@
  * SPARC V9 64-bit, big endian. Rows common and 64.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -27,6 +28,21 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_sparc64,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const char *const code_args[] = {"o0", "o1", "o2", "o3", "o4", "o5", NULL};
+static const char *const code_saved[] = {"l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7", "i0", "i1", "i2", "i3", "i4", "i5", "fp", "i7", "sp", NULL};
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_SPARC,
+	.cs_mode = CS_MODE_BIG_ENDIAN | CS_MODE_V9,
+	.traps = {{"ta", "%icc, %g0 + 0x6d"}},
+	.nr_reg = "g1",
+	.call_args = code_args,
+	.saved = code_saved,
+	.delay_slot = 1,
+	.enosys = 90, /* arch/sparc/include/uapi/asm/errno.h */
+	.source = "SPARC Compliance Definition 2.4 (a called function's save gives it a new register window); syscall(2)",
+};
+
 const struct arch_desc arch_sparc64 = {
 	.name = "sparc64",
 	.aliases = aliases,
@@ -47,4 +63,5 @@ const struct arch_desc arch_sparc64 = {
 	.tbl_abis = "common,64",
 	.nr_offset = 0,
 	.trap = &trap,
+	.code = &code,
 };

@@ -5,6 +5,7 @@
  * the syscall_64.tbl numbers of the common and x32 rows.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -33,6 +34,17 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_x86_64,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_X86,
+	.cs_mode = CS_MODE_64,
+	.traps = {{"syscall", NULL}},
+	.nr_reg = "rax",
+	.call_args = code_x86_64_args,
+	.saved = code_x86_64_saved,
+	.source = "System V AMD64 psABI 3.2.3 (ILP32); syscall(2)",
+};
+
 const struct arch_desc arch_x32 = {
 	.name = "x32",
 	.aliases = aliases,
@@ -53,4 +65,5 @@ const struct arch_desc arch_x32 = {
 	.tbl_abis = "common,x32",
 	.nr_offset = 0x40000000,
 	.trap = &trap,
+	.code = &code,
 };

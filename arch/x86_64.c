@@ -4,6 +4,7 @@
  * so a sysroot scan of x86_64 records those two tables beside its own.
  */
 #include "arch.h"
+#include "code_regs.h"
 #include "arch_elf.h"
 #include "arch_trap.h"
 #include "trap_text.h"
@@ -29,6 +30,17 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_x86_64,
 };
 
+/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+static const struct arch_code code = {
+	.cs_arch = CS_ARCH_X86,
+	.cs_mode = CS_MODE_64,
+	.traps = {{"syscall", NULL}},
+	.nr_reg = "rax",
+	.call_args = code_x86_64_args,
+	.saved = code_x86_64_saved,
+	.source = "System V AMD64 psABI 3.2.3; syscall(2)",
+};
+
 const struct arch_desc arch_x86_64 = {
 	.name = "x86_64",
 	.aliases = aliases,
@@ -50,4 +62,5 @@ const struct arch_desc arch_x86_64 = {
 	.nr_offset = 0,
 	.companions = companions,
 	.trap = &trap,
+	.code = &code,
 };

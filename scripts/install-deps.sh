@@ -12,7 +12,7 @@ TRIPLETS="x86-64-linux-gnux32 aarch64-linux-gnu arm-linux-gnueabihf riscv64-linu
 # n32 binaries come from the n64 compiler's multilib; Debian 12 has no alpha libc.
 TRIPLETS_EXTRA="gcc-multilib-mips64el-linux-gnuabi64"
 pkgs="build-essential cmake pkg-config clang-14 llvm-14-dev libclang-14-dev libclang-rt-14-dev
-libelf-dev libsqlite3-dev sqlite3 zlib1g-dev liblzma-dev
+libelf-dev libcapstone-dev libsqlite3-dev sqlite3 zlib1g-dev liblzma-dev
 manpages manpages-dev linux-libc-dev
 musl-dev musl-tools dietlibc-dev libklibc-dev linux-source-6.1
 qemu-user strace valgrind jq xz-utils file binutils time python3

@@ -19,6 +19,7 @@ enum ktable_kind {
 };
 
 struct arch_trap; /* trap code for the generator, see src/arch_trap.h */
+struct arch_code; /* the machine-code pass's facts, see src/arch_code.h */
 
 struct arch_desc {
 	const char *name;             /* canonical ABI name: "x86_64" */
@@ -50,6 +51,7 @@ struct arch_desc {
 	long nr_offset;               /* added to .tbl numbers (__NR_Linux etc.) */
 	const char *const *companions; /* ABIs scanned alongside from one sysroot */
 	const struct arch_trap *trap; /* NULL until the generator knows it */
+	const struct arch_code *code; /* NULL: Capstone cannot decode it */
 };
 
 /* All descriptors, in the explicit order used by reports and tests. */

@@ -19,6 +19,7 @@
 static const struct scanner sysroot_scanners[] = {
 	{"ktable", ktable_scan_uapi},
 	{"libc-elf", libc_scan_elf},
+	{"libc-code", libc_scan_code},
 	{"man", man_scan},
 	{"headers", libc_scan_headers},
 };

@@ -215,6 +215,50 @@
 	"CREATE TRIGGER audit_out_scan_gone AFTER DELETE ON scan BEGIN" \
 	"  DELETE FROM audit_out; END;"
 
+/* migration 12: the entry points a kernel tree only stubs: a
+ * COND_SYSCALL() site and no definition in its sources (ktable_src.c);
+ * their table rows are not implemented */
+#define MIGRATION_12 \
+	"CREATE TABLE kcond (" \
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
+	"  entry TEXT NOT NULL,"      /* sys_X, compat_sys_X */ \
+	"  file TEXT NOT NULL, line INTEGER NOT NULL);" /* the COND_SYSCALL() */ \
+	"CREATE INDEX kcond_scan ON kcond(scan_id, entry);"
+
+/* migration 13: the kernel's prototypes of its syscall entry points, from a
+ * kernel tree's syscalls.h and ports' sources (kproto.c), as the kernel
+ * spells them: what gen types a wrapper from when the man pages cannot */
+#define MIGRATION_13 \
+	"CREATE TABLE kproto (" \
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
+	"  port TEXT NOT NULL,"      /* '' for include/, else arch/<port>'s */ \
+	"  name TEXT NOT NULL,"      /* the entry point without sys_: futex */ \
+	"  ret TEXT NOT NULL, params TEXT NOT NULL, nparams INTEGER NOT NULL," \
+	"  source TEXT NOT NULL, line INTEGER NOT NULL);" \
+	"CREATE INDEX kproto_name ON kproto(scan_id, name);"
+
+/* migration 14: which syscalls each libc function issues, read from its
+ * machine code (libc_code.c), and the functions that issue none and only
+ * return an error constant; scan.code_how says how the code was read, or
+ * why not */
+#define MIGRATION_14 \
+	"CREATE TABLE code_syscall (" \
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
+	"  lib_id INTEGER NOT NULL REFERENCES libc_lib(id) ON DELETE CASCADE," \
+	"  func TEXT NOT NULL," \
+	"  nr INTEGER,"              /* the number, when a constant */ \
+	"  arg INTEGER,"             /* else the C argument (1-based) it is; neither: indirect */ \
+	"  depth INTEGER NOT NULL,"  /* calls below func */ \
+	"  via TEXT,"                /* the function func calls on the way, if any */ \
+	"  addr INTEGER NOT NULL);"  /* the trap, or the call on the way */ \
+	"CREATE INDEX code_syscall_scan ON code_syscall(scan_id, nr);" \
+	"CREATE INDEX code_syscall_func ON code_syscall(scan_id, func);" \
+	"CREATE TABLE code_stub (" \
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
+	"  lib_id INTEGER NOT NULL REFERENCES libc_lib(id) ON DELETE CASCADE," \
+	"  func TEXT NOT NULL, addr INTEGER NOT NULL, err INTEGER NOT NULL);" \
+	"CREATE INDEX code_stub_scan ON code_stub(scan_id, func);"
+
 const char *const db_migrations[] = {
 	/* 1: the first schema */
 	S_SCAN_COLS S_SCAN_KEY S_INPUT_COLS ");" S_AFTER_INPUT S_KSYSCALL_1 S_LIBC_MAN ");"
@@ -253,6 +297,12 @@ const char *const db_migrations[] = {
 	/* 11: the public header through which a declaration in an internal
 	 * one (bits/dirent_ext.h) is seen: <dirent.h> */
 	"ALTER TABLE decl ADD COLUMN via TEXT;",
+	/* 12: see MIGRATION_12 */
+	MIGRATION_12,
+	/* 13: see MIGRATION_13 */
+	MIGRATION_13,
+	/* 14: see MIGRATION_14 */
+	MIGRATION_14 "ALTER TABLE scan ADD COLUMN code_how TEXT;",
 };
 
 /* What the migrations make of an empty DB, in one go (a fresh DB replaying
@@ -260,10 +310,10 @@ const char *const db_migrations[] = {
  * kernel-tree scan). The test ktable_schema checks that the two are the
  * same. */
 const char *const db_schema_fresh =
-	S_SCAN_COLS "  fingerprint TEXT, classified TEXT," S_SCAN_KEY
+	S_SCAN_COLS "  fingerprint TEXT, classified TEXT, code_how TEXT," S_SCAN_KEY
 	S_INPUT_COLS ", mtime_ns INTEGER);" S_AFTER_INPUT
 	S_LIBC_MAN ", via TEXT);" S_AFTER_DECL ", always_ok INTEGER NOT NULL DEFAULT 0);" S_MAN_REST
 	MIGRATION_2 MIGRATION_4 MIGRATION_5 MIGRATION_7
-	S_KTABLE MIGRATION_9 S_KSYSCALL_VIEW_10;
+	S_KTABLE MIGRATION_9 S_KSYSCALL_VIEW_10 MIGRATION_12 MIGRATION_13 MIGRATION_14;
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);

@@ -1,0 +1,762 @@
+/* libc_code.c: which syscalls each function of the libc issues, read from
+ * its machine code. Capstone decodes (code_isa.c); this follows the code of
+ * every exported function from its entry, along every branch, into the
+ * libc's own functions it calls (to CALL_DEPTH), and finds at each trap
+ * instruction the value of the ABI's number register (arch/<abi>.c's
+ * arch_code): a constant, one of the function's own C arguments (a helper
+ * such as musl's __syscall_cp() or syscall() itself; its callers' constants
+ * are the numbers), or neither, recorded as indirect and never guessed.
+ * Values are tracked per register as a constant, an argument or unknown,
+ * joined where paths meet (two different values: unknown), so a number is
+ * one the code loads on every path to the trap.
+ *
+ * Reads: the shared libraries the libc-elf scanner recorded (libc_lib), again
+ * through sysroot.h. Writes: code_syscall (function, number or argument,
+ * depth, via, address), code_stub (a function that reaches no trap and only
+ * returns an error constant), and scan.code_how. Static archives are not
+ * read (their calls need the relocations): the scan says so. */
+#define _GNU_SOURCE
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch_code.h"
+#include "code_isa.h"
+#include "scan.h"
+
+#define CALL_DEPTH 3          /* calls followed below an exported function */
+#define FN_INSNS 20000        /* instructions followed in one function */
+#define FN_EVENTS 64          /* distinct facts kept of one function */
+#define STUB_INSNS 48         /* a stub is short */
+#define LIB_MAX ((size_t)256 << 20)
+
+/* a register's value: unknown, a constant, or what register v held at
+ * the function's entry (a C argument, or ARM glibc's ip for its
+ * __libc_do_syscall()) */
+enum { V_TOP, V_CONST, V_ENTRY };
+struct val {
+	int32_t k, v; /* numbers, argument indexes and -errno fit */
+};
+struct state {
+	struct val r[CODE_SLOTS];
+};
+
+/* What a function does with syscalls: a trap with a constant number, with
+ * the value its register (slot) v had at its entry, or with an unknown one, reached at depth calls below
+ * it, first through the function at `via` (0: its own code). */
+enum { E_NR, E_ENTRY, E_IND };
+struct event {
+	int8_t kind;
+	int depth;
+	int64_t v;
+	uint64_t via, addr;
+};
+
+struct summary {
+	uint64_t key; /* entry address << 1 | thumb */
+	int status;   /* 1 being followed, 2 done */
+	struct event *ev;
+	size_t nev;
+	int unresolved; /* an indirect call or jump, undecodable code, a cut */
+	size_t insns;
+	int has_err, has_enosys, has_m1;
+	int64_t err;
+};
+
+struct xsec {
+	uint64_t addr, size;
+	const uint8_t *p;
+};
+
+struct fsym {
+	const char *name;
+	uint64_t addr;
+	int exported; /* global or weak, in .dynsym (else .symtab) */
+	int ifunc;
+};
+
+struct cscan {
+	struct scan_ctx *ctx;
+	struct code_isa isa;
+	cs_insn *insn;
+	struct xsec *xs;
+	size_t nxs;
+	struct fsym *syms;
+	size_t nsyms;
+	struct xsec opd; /* ppc64 ELFv1's function descriptors, if any */
+	struct summary *sum; /* open addressing on key */
+	size_t sumcap, nsum;
+	struct cstep *steps;  /* decoded instructions, in decoding order */
+	uint64_t *steps_key;  /* and their keys */
+	uint64_t *stepkey;    /* open addressing: key, or 0 */
+	uint32_t *stepidx;    /* its index in steps */
+	size_t stepcap, nsteps;
+	struct walk **walks; /* one per level of nested follow() */
+	size_t nwalks, level;
+	sqlite3_stmt *ins, *stub;
+	int64_t lib_id;
+	int64_t nrows, nstubs, nfuncs;
+};
+
+static const uint8_t *at(const struct cscan *cs, uint64_t addr, size_t *left)
+{
+	for (size_t i = 0; i < cs->nxs; i++)
+		if (addr >= cs->xs[i].addr && addr - cs->xs[i].addr < cs->xs[i].size) {
+			*left = cs->xs[i].size - (addr - cs->xs[i].addr);
+			return cs->xs[i].p + (addr - cs->xs[i].addr);
+		}
+	return NULL;
+}
+
+static int ctx_le(const struct cscan *cs)
+{
+	return cs->ctx->arch->endian == ARCH_LE;
+}
+
+static int load32(void *arg, uint64_t addr, uint32_t *v)
+{
+	size_t left;
+	const uint8_t *p = at(arg, addr, &left);
+	if (!p || left < 4)
+		return -1;
+	*v = ctx_le(arg) ? (uint32_t)p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24
+				  : (uint32_t)p[3] | p[2] << 8 | p[1] << 16 | (uint32_t)p[0] << 24;
+	return 0;
+}
+
+/* Fibonacci hashing: the top bits of the product, for a power-of-two cap */
+static size_t hash_addr(uint64_t addr, size_t cap)
+{
+	return (size_t)((addr * 0x9e3779b97f4a7c15ull) >> (64 - __builtin_ctzll(cap)));
+}
+
+/* What the instruction at addr does (code_isa_step()), decoded once per
+ * object: functions share code (tail calls, common exits), and a node is
+ * visited again when a join changes its state. The table holds keys and
+ * indexes only, the steps stay dense. Returns the size, 0 if there is no
+ * instruction. */
+struct cstep {
+	uint8_t size;
+	struct code_step s;
+};
+
+static int step_at(struct cscan *cs, uint64_t addr, int thumb, struct code_step *s)
+{
+	uint64_t key = addr << 1 | (uint64_t)thumb;
+	if (2 * (cs->nsteps + 1) > cs->stepcap) {
+		size_t cap = cs->stepcap ? 2 * cs->stepcap : 1 << 16;
+		free(cs->stepkey);
+		free(cs->stepidx);
+		cs->stepkey = xcalloc(cap, sizeof(*cs->stepkey));
+		cs->stepidx = xmalloc(cap * sizeof(*cs->stepidx));
+		cs->stepcap = cap;
+		cs->steps = xrealloc(cs->steps, cap / 2 * sizeof(*cs->steps));
+		for (size_t k = 0; k < cs->nsteps; k++) {
+			size_t i = hash_addr(cs->steps_key[k], cap);
+			while (cs->stepkey[i])
+				i = (i + 1) & (cap - 1);
+			cs->stepkey[i] = cs->steps_key[k];
+			cs->stepidx[i] = (uint32_t)k;
+		}
+		cs->steps_key = xrealloc(cs->steps_key, cap / 2 * sizeof(*cs->steps_key));
+	}
+	size_t i = hash_addr(key, cs->stepcap);
+	while (cs->stepkey[i] && cs->stepkey[i] != key)
+		i = (i + 1) & (cs->stepcap - 1);
+	if (!cs->stepkey[i]) {
+		size_t left;
+		const uint8_t *p = at(cs, addr, &left);
+		uint64_t a = addr;
+		if (!p)
+			return 0;
+		struct cstep *c = &cs->steps[cs->nsteps];
+		const uint8_t *p0 = p;
+		size_t left0 = left;
+		if (cs_disasm_iter(thumb ? cs->isa.h_thumb : cs->isa.h, &p, &left, &a, cs->insn)) {
+			c->size = (uint8_t)cs->insn->size;
+			code_isa_step(&cs->isa, cs->insn, thumb, load32, cs, &c->s);
+		} else if (!(c->size = (uint8_t)code_isa_undecoded(&cs->isa, p0, left0, &c->s))) {
+			return 0;
+		}
+		cs->stepkey[i] = key;
+		cs->stepidx[i] = (uint32_t)cs->nsteps;
+		cs->steps_key[cs->nsteps++] = key;
+	}
+	const struct cstep *c = &cs->steps[cs->stepidx[i]];
+	*s = c->s;
+	return c->size;
+}
+
+/* ---- per function: the values along every path ------------------------- */
+
+struct node {
+	uint64_t addr;
+	uint32_t slot; /* its place in the hash table */
+	int queued;
+	struct state in;
+};
+
+/* The nodes of one function being followed: dense, with a hash table of
+ * their indices + 1 on the address. Kept across functions (one per level
+ * of nested follow()), so that following one allocates nothing. */
+struct walk {
+	struct node *n;
+	size_t nn, ncap;
+	uint32_t *tab;
+	size_t cap;
+	size_t *work;
+	size_t nwork, wcap;
+};
+
+static void walk_grow(struct walk *w)
+{
+	size_t cap = w->cap ? 2 * w->cap : 1024;
+	free(w->tab);
+	w->tab = xcalloc(cap, sizeof(*w->tab));
+	w->cap = cap;
+	for (size_t k = 0; k < w->nn; k++) {
+		size_t i = hash_addr(w->n[k].addr, cap);
+		while (w->tab[i])
+			i = (i + 1) & (cap - 1);
+		w->tab[i] = (uint32_t)k + 1;
+		w->n[k].slot = (uint32_t)i;
+	}
+}
+
+static void walk_reset(struct walk *w)
+{
+	for (size_t k = 0; k < w->nn; k++)
+		w->tab[w->n[k].slot] = 0;
+	w->nn = w->nwork = 0;
+}
+
+static void walk_free(struct walk *w)
+{
+	free(w->n);
+	free(w->tab);
+	free(w->work);
+}
+
+/* Control reaches addr with state st: a new node, or st joined into its
+ * state (queued again if that changed it). */
+static void edge(struct walk *w, const struct code_isa *isa, uint64_t addr, const struct state *st)
+{
+	if (!addr)
+		return;
+	if (2 * (w->nn + 1) > w->cap)
+		walk_grow(w);
+	size_t i = hash_addr(addr, w->cap);
+	while (w->tab[i] && w->n[w->tab[i] - 1].addr != addr)
+		i = (i + 1) & (w->cap - 1);
+	struct node *n;
+	int changed = 0;
+	if (!w->tab[i]) {
+		if (w->nn == w->ncap) {
+			w->ncap = w->ncap ? 2 * w->ncap : 512;
+			w->n = xrealloc(w->n, w->ncap * sizeof(*w->n));
+		}
+		n = &w->n[w->nn];
+		w->tab[i] = (uint32_t)++w->nn;
+		*n = (struct node){addr, (uint32_t)i, 0, *st};
+		changed = 1;
+	} else {
+		n = &w->n[w->tab[i] - 1];
+		for (int r = 0; r < isa->nslots; r++)
+			if (n->in.r[r].k != V_TOP &&
+			    (n->in.r[r].k != st->r[r].k || n->in.r[r].v != st->r[r].v)) {
+				n->in.r[r].k = V_TOP;
+				changed = 1;
+			}
+	}
+	if (changed && !n->queued) {
+		n->queued = 1;
+		if (w->nwork == w->wcap) {
+			w->wcap = w->wcap ? 2 * w->wcap : 512;
+			w->work = xrealloc(w->work, w->wcap * sizeof(*w->work));
+		}
+		w->work[w->nwork++] = (size_t)(n - w->n);
+	}
+}
+
+static void apply(const struct code_isa *isa, const struct code_step *s, struct state *st)
+{
+	if (s->window) {
+		/* save: the caller's o registers are the callee's i ones */
+		int from = s->window > 0 ? 0 : 2, to = 2 - from;
+		for (int k = 0; k < 8; k++) {
+			if (isa->win[to][k] >= 0)
+				st->r[isa->win[to][k]] = isa->win[from][k] >= 0 ? st->r[isa->win[from][k]]
+								       : (struct val){V_TOP, 0};
+			for (int g = 0; g < 3; g++)
+				if (g != to && isa->win[g][k] >= 0)
+					st->r[isa->win[g][k]].k = V_TOP;
+		}
+	}
+	if (s->dst >= 0) {
+		/* a constant beyond 32 bits is no syscall number */
+		struct val v = s->src >= 0 ? st->r[s->src]
+			       : s->val == (int32_t)s->val ? (struct val){V_CONST, (int32_t)s->val}
+							   : (struct val){V_TOP, 0};
+		if (s->cond && (st->r[s->dst].k != v.k || st->r[s->dst].v != v.v))
+			v.k = V_TOP;
+		st->r[s->dst] = v;
+	}
+	for (uint64_t c = s->clobber; c; c &= c - 1)
+		st->r[__builtin_ctzll(c)].k = V_TOP;
+}
+
+static void add_event(struct summary *f, struct event e)
+{
+	for (size_t i = 0; i < f->nev; i++)
+		if (f->ev[i].kind == e.kind && f->ev[i].v == e.v && f->ev[i].via == e.via &&
+		    f->ev[i].depth == e.depth)
+			return;
+	if (f->nev == FN_EVENTS) {
+		f->unresolved = 1;
+		return;
+	}
+	f->ev = xrealloc(f->ev, (f->nev + 1) * sizeof(*f->ev));
+	f->ev[f->nev++] = e;
+}
+
+static struct summary *summarize(struct cscan *cs, uint64_t entry, int thumb);
+
+/* A direct call of target with the argument values of st, from site. */
+static void call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t target, int thumb,
+		 const struct state *st)
+{
+	struct summary *g = summarize(cs, target, thumb);
+	if (!g)
+		return; /* being followed: a recursion adds nothing new */
+	f->unresolved |= g->unresolved;
+	for (size_t i = 0; i < g->nev; i++) {
+		struct event e = g->ev[i];
+		e.addr = site;
+		e.via = target;
+		if (e.kind == E_ENTRY) {
+			/* the callee traps with what its register e.v held on
+			 * entry: this caller's value of it at the call */
+			struct val a = st->r[e.v];
+			e.kind = a.k == V_CONST ? E_NR : a.k == V_ENTRY ? E_ENTRY : E_IND;
+			e.v = a.v;
+		} else if (++e.depth > CALL_DEPTH) {
+			continue;
+		}
+		add_event(f, e);
+	}
+}
+
+/* Follows one function from its entry (ARM: thumb). */
+static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thumb)
+{
+	const struct code_isa *isa = &cs->isa;
+	if (cs->level == cs->nwalks) {
+		cs->walks = xrealloc(cs->walks, (cs->nwalks + 1) * sizeof(*cs->walks));
+		cs->walks[cs->nwalks++] = xcalloc(1, sizeof(struct walk));
+	}
+	struct walk *w = cs->walks[cs->level++];
+	struct state st = {0};
+	for (int r = 0; r < isa->nslots; r++)
+		st.r[r] = (struct val){V_ENTRY, r};
+	edge(w, isa, entry, &st);
+	while (w->nwork) {
+		size_t ni = w->work[--w->nwork];
+		w->n[ni].queued = 0;
+		st = w->n[ni].in;
+		uint64_t addr = w->n[ni].addr;
+		struct code_step s, ds;
+		int size = ++f->insns > FN_INSNS ? 0 : step_at(cs, addr, thumb, &s), dsize;
+		if (!size) {
+			f->unresolved = 1;
+			continue;
+		}
+		uint64_t next = addr + (uint64_t)size, after = next;
+		if (s.has_err && !f->has_err)
+			f->has_err = 1, f->err = s.err;
+		f->has_enosys |= s.has_enosys;
+		f->has_m1 |= s.has_m1;
+		/* the delay slot runs before a branch takes effect */
+		struct state taken = st;
+		if (isa->ac->delay_slot && s.kind != CK_NEXT && s.kind != CK_TRAP &&
+		    (dsize = step_at(cs, next, thumb, &ds))) {
+			apply(isa, &ds, &taken);
+			after = next + (uint64_t)dsize;
+		}
+		switch (s.kind) {
+		case CK_TRAP: {
+			struct val nr = s.has_trap_nr ? (struct val){V_CONST, (int32_t)s.trap_nr}
+						      : st.r[isa->nr_slot];
+			add_event(f, (struct event){nr.k == V_CONST ? E_NR : nr.k == V_ENTRY ? E_ENTRY : E_IND,
+						    0, nr.v, 0, addr});
+			apply(isa, &s, &st);
+			edge(w, isa, next, &st);
+			break;
+		}
+		case CK_CALL:
+		case CK_ICALL:
+			if (s.kind == CK_CALL)
+				call(cs, f, addr, s.target, s.target_thumb, &taken);
+			else
+				f->unresolved = 1;
+			/* what the call leaves */
+			for (int r = 0; r < isa->nslots; r++)
+				if (!(isa->saved >> r & 1))
+					taken.r[r].k = V_TOP;
+			edge(w, isa, after, &taken);
+			break;
+		case CK_JUMP:
+			apply(isa, &s, &taken);
+			edge(w, isa, s.target, &taken);
+			break;
+		case CK_CJUMP:
+			apply(isa, &s, &taken);
+			apply(isa, &s, &st);
+			edge(w, isa, s.target, &taken);
+			edge(w, isa, next, &st);
+			break;
+		case CK_IJUMP:
+			f->unresolved = 1;
+			break;
+		case CK_RET:
+			break;
+		case CK_CRET:
+			edge(w, isa, next, &st);
+			break;
+		case CK_NEXT:
+			apply(isa, &s, &st);
+			edge(w, isa, next, &st);
+			break;
+		}
+	}
+	walk_reset(w);
+	cs->level--;
+}
+
+static struct summary *sum_slot(struct cscan *cs, uint64_t key)
+{
+	if (2 * (cs->nsum + 1) > cs->sumcap) {
+		size_t cap = cs->sumcap ? 2 * cs->sumcap : 4096;
+		struct summary *old = cs->sum;
+		size_t ocap = cs->sumcap;
+		cs->sum = xcalloc(cap, sizeof(*cs->sum));
+		cs->sumcap = cap;
+		cs->nsum = 0;
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i].key) {
+				*sum_slot(cs, old[i].key) = old[i];
+				cs->nsum++;
+			}
+		free(old);
+	}
+	size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 20) & (cs->sumcap - 1);
+	for (; cs->sum[i].key && cs->sum[i].key != key; i = (i + 1) & (cs->sumcap - 1))
+		;
+	return &cs->sum[i];
+}
+
+/* The summary of the function at entry, followed now if it is new; NULL
+ * while it is being followed. The table may move: callers keep keys, not
+ * pointers, across a summarize(). */
+static struct summary *summarize(struct cscan *cs, uint64_t entry, int thumb)
+{
+	uint64_t key = entry << 1 | (uint64_t)thumb;
+	struct summary *f = sum_slot(cs, key);
+	if (f->key)
+		return f->status == 2 ? f : NULL;
+	f->key = key;
+	f->status = 1;
+	cs->nsum++;
+	struct summary tmp = *f;
+	follow(cs, &tmp, entry, thumb);
+	tmp.status = 2;
+	f = sum_slot(cs, key);
+	*f = tmp;
+	return f;
+}
+
+/* ---- the object --------------------------------------------------------- */
+
+static int cmp_fsym(const void *a, const void *b)
+{
+	const struct fsym *x = a, *y = b;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->exported != y->exported)
+		return y->exported - x->exported;
+	return strcmp(x->name, y->name);
+}
+
+/* The name at addr (thumb bit dropped), exported names first; NULL if none. */
+static const char *name_at(const struct cscan *cs, uint64_t addr)
+{
+	size_t lo = 0, hi = cs->nsyms;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (cs->syms[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < cs->nsyms && cs->syms[lo].addr == addr ? cs->syms[lo].name : NULL;
+}
+
+static int read_syms(struct cscan *cs, Elf *e, Elf_Scn *scn, int exported_table)
+{
+	GElf_Shdr sh;
+	Elf_Data *d = gelf_getshdr(scn, &sh) ? elf_getdata(scn, NULL) : NULL;
+	if (!d || !sh.sh_entsize)
+		return -1;
+	size_t n = sh.sh_size / sh.sh_entsize;
+	cs->syms = xrealloc(cs->syms, (cs->nsyms + n) * sizeof(*cs->syms));
+	for (size_t i = 1; i < n; i++) {
+		GElf_Sym s;
+		if (!gelf_getsym(d, (int)i, &s))
+			return -1;
+		int type = GELF_ST_TYPE(s.st_info), bind = GELF_ST_BIND(s.st_info);
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || s.st_shndx == SHN_UNDEF)
+			continue;
+		const char *name = elf_strptr(e, sh.sh_link, s.st_name);
+		if (!name || !*name)
+			continue;
+		cs->syms[cs->nsyms++] = (struct fsym){
+			name, s.st_value, exported_table && (bind == STB_GLOBAL || bind == STB_WEAK),
+			type == STT_GNU_IFUNC};
+	}
+	return 0;
+}
+
+static int write_rows(struct cscan *cs, const struct fsym *fn, uint64_t addr)
+{
+	int thumb = cs->isa.h_thumb && (addr & 1);
+	uint64_t entry = thumb ? addr & ~1ull : addr;
+	struct summary *f = summarize(cs, entry, thumb);
+	if (!f)
+		return 0;
+	cs->nfuncs++;
+	for (size_t i = 0; i < f->nev; i++) {
+		const struct event *e = &f->ev[i];
+		sqlite3_stmt *st = cs->ins;
+		char hex[24];
+		const char *via = NULL;
+		if (e->via) {
+			via = name_at(cs, e->via | (uint64_t)thumb);
+			if (!via)
+				via = name_at(cs, e->via);
+			if (!via)
+				snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)e->via), via = hex;
+		}
+		sqlite3_bind_int64(st, 1, cs->ctx->scan_id);
+		sqlite3_bind_int64(st, 2, cs->lib_id);
+		db_bind_text(st, 3, fn->name);
+		/* a number from the entry value of a register that is no C
+		 * argument is as good as indirect to a caller of the libc */
+		int arg = 0;
+		for (int k = 0; e->kind == E_ENTRY && k < cs->isa.nargs && !arg; k++)
+			if (cs->isa.arg_slot[k] == e->v)
+				arg = k + 1;
+		if (e->kind == E_NR)
+			sqlite3_bind_int64(st, 4, e->v);
+		else
+			sqlite3_bind_null(st, 4);
+		if (arg)
+			sqlite3_bind_int64(st, 5, arg);
+		else
+			sqlite3_bind_null(st, 5);
+		sqlite3_bind_int64(st, 6, e->depth);
+		db_bind_text(st, 7, via);
+		sqlite3_bind_int64(st, 8, (int64_t)e->addr);
+		if (db_step_done(cs->ctx->db, st) < 0)
+			return -1;
+		cs->nrows++;
+	}
+	/* reaches no trap, calls and jumps nowhere unknown, is short, and
+	 * returns an error: a -errno (musl's sched_setparam(): -ENOSYS), or
+	 * -1 with errno ENOSYS (glibc's stubs) */
+	int enosys = cs->isa.ac->enosys ? cs->isa.ac->enosys : 38;
+	if (!f->nev && !f->unresolved && f->insns <= STUB_INSNS &&
+	    (f->has_err || (f->has_enosys && f->has_m1))) {
+		sqlite3_stmt *st = cs->stub;
+		sqlite3_bind_int64(st, 1, cs->ctx->scan_id);
+		sqlite3_bind_int64(st, 2, cs->lib_id);
+		db_bind_text(st, 3, fn->name);
+		sqlite3_bind_int64(st, 4, (int64_t)entry);
+		sqlite3_bind_int64(st, 5, f->has_err ? f->err : -enosys);
+		if (db_step_done(cs->ctx->db, st) < 0)
+			return -1;
+		cs->nstubs++;
+	}
+	return 0;
+}
+
+static void free_object(struct cscan *cs)
+{
+	for (size_t i = 0; i < cs->sumcap; i++)
+		free(cs->sum[i].ev);
+	free(cs->sum);
+	free(cs->steps);
+	free(cs->steps_key);
+	free(cs->stepkey);
+	free(cs->stepidx);
+	cs->steps = NULL;
+	cs->steps_key = cs->stepkey = NULL;
+	cs->stepidx = NULL;
+	cs->stepcap = cs->nsteps = 0;
+	free(cs->xs);
+	free(cs->syms);
+	cs->opd = (struct xsec){0};
+	cs->sum = NULL;
+	cs->sumcap = cs->nsum = 0;
+	cs->xs = NULL;
+	cs->nxs = 0;
+	cs->syms = NULL;
+	cs->nsyms = 0;
+}
+
+/* One shared object of the libc, read whole from the sysroot. */
+static int read_object(struct cscan *cs, const char *rel)
+{
+	struct buf b = {0};
+	if (sysroot_read_file(cs->ctx->sr, rel, LIB_MAX, &b, NULL) < 0)
+		return -1;
+	Elf *e = elf_memory(b.p, b.len);
+	int rc = 0;
+	size_t nscn;
+	if (!e || elf_kind(e) != ELF_K_ELF || elf_getshdrnum(e, &nscn) < 0) {
+		rc = err_set(EXIT_INPUT, "%s: cannot read as ELF: %s", rel, elf_errmsg(-1));
+		goto out;
+	}
+	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL;
+	GElf_Shdr sh;
+	size_t shstr;
+	if (elf_getshdrstrndx(e, &shstr) < 0)
+		shstr = 0;
+	while ((scn = elf_nextscn(e, scn))) {
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		const char *sname = shstr ? elf_strptr(e, shstr, sh.sh_name) : NULL;
+		/* 64-bit PowerPC ELFv1: a function symbol is its descriptor in
+		 * .opd, whose first doubleword is the code's address */
+		if (sname && !strcmp(sname, ".opd") && sh.sh_type == SHT_PROGBITS &&
+		    sh.sh_offset <= b.len && sh.sh_size <= b.len - sh.sh_offset)
+			cs->opd = (struct xsec){sh.sh_addr, sh.sh_size, (const uint8_t *)b.p + sh.sh_offset};
+		if (sh.sh_type == SHT_DYNSYM)
+			dynsym = scn;
+		else if (sh.sh_type == SHT_SYMTAB)
+			symtab = scn;
+		else if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR) &&
+			 sh.sh_offset <= b.len && sh.sh_size <= b.len - sh.sh_offset) {
+			cs->xs = xrealloc(cs->xs, (cs->nxs + 1) * sizeof(*cs->xs));
+			cs->xs[cs->nxs++] = (struct xsec){sh.sh_addr, sh.sh_size,
+							  (const uint8_t *)b.p + sh.sh_offset};
+		}
+	}
+	/* exported: .dynsym's (klibc's libc.so has only .symtab); names of
+	 * internal functions from .symtab where it is not stripped */
+	if ((dynsym && read_syms(cs, e, dynsym, 1) < 0) ||
+	    (symtab && read_syms(cs, e, symtab, !dynsym) < 0)) {
+		rc = err_set(EXIT_INPUT, "%s: symbol table: %s", rel, elf_errmsg(-1));
+		goto out;
+	}
+	for (size_t i = 0; i < cs->nsyms; i++) {
+		uint64_t a = cs->syms[i].addr;
+		if (cs->opd.size >= 8 && a >= cs->opd.addr && a - cs->opd.addr <= cs->opd.size - 8) {
+			const uint8_t *p = cs->opd.p + (a - cs->opd.addr);
+			uint64_t v = 0;
+			for (int k = 0; k < 8; k++)
+				v = v << 8 | p[ctx_le(cs) ? 7 - k : k];
+			cs->syms[i].addr = v;
+		}
+	}
+	qsort(cs->syms, cs->nsyms, sizeof(*cs->syms), cmp_fsym);
+	for (size_t i = 0; i < cs->nsyms && rc == 0; i++) {
+		const struct fsym *fn = &cs->syms[i];
+		/* one row set per exported name and address; an IFUNC's code is
+		 * its resolver, which issues nothing of its own */
+		if (!fn->exported || fn->ifunc || (i && !strcmp(fn->name, cs->syms[i - 1].name) &&
+						   fn->addr == cs->syms[i - 1].addr))
+			continue;
+		rc = write_rows(cs, fn, fn->addr);
+	}
+out:
+	if (e)
+		elf_end(e);
+	free_object(cs);
+	buf_free(&b);
+	return rc;
+}
+
+static int set_how(struct scan_ctx *ctx, const char *how)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(ctx->db, &st, "UPDATE scan SET code_how = ?2 WHERE id = ?1") < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, ctx->scan_id);
+	db_bind_text(st, 2, how);
+	int rc = db_step_done(ctx->db, st);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int libc_scan_code(struct scan_ctx *ctx)
+{
+	const struct arch_code *ac = ctx->arch->code;
+	int major, minor;
+	cs_version(&major, &minor);
+	if (!ac) {
+		char *how = xasprintf("not read: Capstone %d.%d has no decoder for %s", major, minor,
+				      ctx->arch->name);
+		int rc = set_how(ctx, how);
+		free(how);
+		return rc;
+	}
+	struct cscan cs = {.ctx = ctx};
+	sqlite3_stmt *libs = NULL;
+	int rc = code_isa_open(&cs.isa, ac);
+	if (rc == 0)
+		cs.insn = cs_malloc(cs.isa.h);
+	if (rc == 0 &&
+	    (db_prepare(ctx->db, &cs.ins,
+			"INSERT INTO code_syscall (scan_id, lib_id, func, nr, arg, depth, via, addr)"
+			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)") < 0 ||
+	     db_prepare(ctx->db, &cs.stub,
+			"INSERT INTO code_stub (scan_id, lib_id, func, addr, err)"
+			" VALUES (?1, ?2, ?3, ?4, ?5)") < 0 ||
+	     db_prepare(ctx->db, &libs,
+			"SELECT id, path, kind FROM libc_lib WHERE scan_id = ?1 ORDER BY id") < 0))
+		rc = -1;
+	struct strv statics = {0};
+	if (rc == 0)
+		sqlite3_bind_int64(libs, 1, ctx->scan_id);
+	while (rc == 0 && sqlite3_step(libs) == SQLITE_ROW) {
+		const char *path = (const char *)sqlite3_column_text(libs, 1);
+		if (strcmp((const char *)sqlite3_column_text(libs, 2), "shared")) {
+			strv_push(&statics, path);
+			continue;
+		}
+		cs.lib_id = sqlite3_column_int64(libs, 0);
+		rc = read_object(&cs, path);
+	}
+	if (rc == 0) {
+		struct buf how = {0};
+		buf_printf(&how, "Capstone %d.%d: %lld functions, %lld syscall facts, %lld stubs", major,
+			   minor, (long long)cs.nfuncs, (long long)cs.nrows, (long long)cs.nstubs);
+		if (statics.n)
+			buf_printf(&how, "; static archives not read (%s)", statics.v[0]);
+		rc = set_how(ctx, how.p);
+		buf_free(&how);
+	}
+	strv_free(&statics);
+	sqlite3_finalize(libs);
+	sqlite3_finalize(cs.ins);
+	sqlite3_finalize(cs.stub);
+	if (cs.insn)
+		cs_free(cs.insn, 1);
+	for (size_t i = 0; i < cs.nwalks; i++) {
+		walk_free(cs.walks[i]);
+		free(cs.walks[i]);
+	}
+	free(cs.walks);
+	code_isa_close(&cs.isa);
+	return rc;
+}
