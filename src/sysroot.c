@@ -357,9 +357,11 @@ int sysroot_open(struct sysroot *sr, const char *path, const struct sysroot_opts
 			sr->layout = LAYOUT_ROOT;
 		if (!sr->arch && !strcmp(sr->root, "/"))
 			sr->arch = arch_host();
-		if (!sr->arch && detect_arch(sr, "/usr/include") < 0)
-			goto fail;
+		/* the libs first: Debian 13's linux-libc-dev (Architecture: all)
+		 * puts every arch's asm dir in usr/include, the libc6 one in usr/lib */
 		if (!sr->arch && detect_arch(sr, "/usr/lib") < 0)
+			goto fail;
+		if (!sr->arch && detect_arch(sr, "/usr/include") < 0)
 			goto fail;
 	} else if (sysroot_is_dir(sr, "/include") || sysroot_is_dir(sr, "/lib")) {
 		if (!explicit)
