@@ -1,7 +1,8 @@
 #!/bin/sh
 # extract.sh DIR: extracts the files of Debian's linux-source-6.1 that the
 # kernel-table scan reads (tables, uapi asm headers, the generic table,
-# Makefile), and a .tbl that is not a syscall table (atomics.tbl), into
+# Makefile), the syscall prototypes (syscalls.h, the ports' syscalls*.h and
+# kernel/sys*.[ch]), and a .tbl that is not a syscall table (atomics.tbl), into
 # DIR/linux-source-6.1, once: DIR/.done holds the list it was made from, so
 # a changed list extracts again. Exit 77 without the tarball.
 set -eu
@@ -11,6 +12,10 @@ linux-source-6.1/arch/*/include/uapi/asm/unistd*.h
 linux-source-6.1/arch/*/include/uapi/asm/bitsperlong.h
 linux-source-6.1/include/uapi/asm-generic/*
 linux-source-6.1/scripts/atomic/atomics.tbl
+linux-source-6.1/include/linux/syscalls.h
+linux-source-6.1/include/asm-generic/syscalls.h
+linux-source-6.1/arch/*/include/asm/syscalls*.h
+linux-source-6.1/arch/*/kernel/sys*.[ch]
 linux-source-6.1/Makefile'
 [ -f "$dir/.done" ] && [ "$(cat "$dir/.done")" = "$files" ] && exit 0
 [ -f "$tar" ] || { echo "SKIP: $tar missing"; exit 77; }
