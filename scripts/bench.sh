@@ -137,19 +137,34 @@ if [ -n "$ksrc" ]; then
 	tree=("$SYSCOV" scan --kernel-src "$ksrc" -q)
 	rm -f "$DB" "$DB"-wal "$DB"-shm
 	"${tree[@]}" --db "$DB"
-	mapfile -t tbl < <(q "SELECT path FROM input WHERE scan_id=(SELECT id FROM scan WHERE kind='kernel-tree') AND kind!='dir' ORDER BY rowid")
+	mapfile -t tbl < <(q "SELECT path FROM input WHERE scan_id=(SELECT id FROM scan WHERE kind='kernel-tree') AND kind NOT IN ('dir', 'kernel-source') ORDER BY rowid")
 	floor_cat() { cat "${tbl[@]}"; }
 	tree_scan() { fresh "${tree[@]}"; }
 	# what starting a process costs here, the most of cat's time
 	start_true() { /bin/true; }
 	start_syscov() { "$SYSCOV" --version; }
-	rounds floor_cat tree_scan start_true start_syscov
+	# the tree's sources, read for COND_SYSCALL()s and definitions: the
+	# floor is grep of the same tree for the macro
+	floor_grep() { grep -r SYSCALL_DEFINE "$ksrc"; }
+	rounds floor_cat tree_scan start_true start_syscov floor_grep
 	f_cat=$(of floor_cat)
+	f_grep=$(of floor_grep)
 	kt=$(of tree_scan)
 	row "  process start: /bin/true" "$(of start_true)" "$(ratio "$(of start_true)" "$f_cat") floor"
 	row "  process start: syscov --version" "$(of start_syscov)" "$(ratio "$(of start_syscov)" "$f_cat") floor"
 	row "floor: cat of the tree's ${#tbl[@]} table files" "$f_cat"
 	row "kernel-tree scan, all arches (fresh DB)" "$kt" "$(ratio "$kt" "$f_cat") floor"
+	row "floor: grep -r SYSCALL_DEFINE of the tree" "$f_grep"
+	row "kernel-tree scan vs grep -r" "$kt" "$(ratio "$kt" "$f_grep") grep -r"
+	# the sources pass alone, as -v times it (wall only), beside grep's wall
+	pass=$(for _ in $(seq "$RUNS"); do
+		fresh "$SYSCOV" scan --kernel-src "$ksrc" -v 2>&1 >/dev/null |
+			sed -n 's/.*kernel sources: .*, \([0-9.]*\) ms$/\1 \1/p'
+		rm -f "$W"/fresh.*
+	done | median)
+	pass=${pass% *}
+	printf '%-46s %9s %9s ms  %s\n' "  of which the sources pass (-v)" "$pass" "-" \
+		"$(awk -v a="$pass" -v b="${f_grep% *}" 'BEGIN { printf "%.2fx wall", a / b }') grep -r"
 else
 	echo "kernel-tree scan: skipped (no linux-source-6.1: apt-get install linux-source-6.1, or set KSRC)"
 fi

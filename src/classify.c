@@ -22,7 +22,6 @@
 #include <string.h>
 
 #include "datafile.h"
-#include "gen.h"
 #include "json.h"
 #include "progress.h"
 
@@ -186,7 +185,9 @@ static const char *const fact_sql[F_N] = {
 		       " ORDER BY n.name, mp.id",
 	/* a kernel-tree scan in the same DB knows the entry points (a view has
 	 * no rowid: its rows of one name and arch go by abi, then source) */
-	[F_TREE] = "SELECT k.name, s.label, k.abi FROM ksyscall k JOIN scan s ON s.id = k.scan_id"
+	[F_TREE] = "SELECT k.name, s.label, k.abi, c.entry, c.file || ':' || c.line"
+		   " FROM ksyscall k JOIN scan s ON s.id = k.scan_id LEFT JOIN kcond c"
+		   " ON c.scan_id = k.scan_id AND c.entry = k.entry"
 		   " WHERE s.kind = 'kernel-tree' AND k.arch = ?2 AND k.implemented = 0"
 		   " AND k.private = 0 ORDER BY k.name, s.sysroot, s.arch, s.variant, k.abi, k.source",
 	[F_UNIMPL] = "SELECT name FROM man_unimplemented WHERE scan_id = ?1 ORDER BY name",
@@ -745,7 +746,11 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	const char *const *row = rows_get(&r->f[F_TREE], name, 0, &n);
 	if (n) {
 		removed = 1;
-		ev_add(&v, "kernel", "%s: no entry point for %s (%s ABI)", row[1], name, row[2]);
+		if (row[3]) /* a stub left where the implementation was removed */
+			ev_add(&v, "kernel", "%s: %s is only the COND_SYSCALL() at %s, defined nowhere"
+			       " in the tree: removed (%s ABI)", row[1], row[3], row[4], row[2]);
+		else
+			ev_add(&v, "kernel", "%s: no entry point for %s (%s ABI)", row[1], name, row[2]);
 	}
 	if (fact1(&r->f[F_UNIMPL], name, 0)) {
 		removed = 1;
@@ -972,9 +977,6 @@ int classify_scan(struct db *db, int64_t scan_id)
 	sqlite3_finalize(r.insert);
 	if (checks_off && db_exec(db, "PRAGMA ignore_check_constraints=OFF") < 0)
 		rc = -1;
-	/* the man page against a scanned kernel tree's prototypes, as gen types */
-	if (rc == 0)
-		rc = gen_flag_drift(db, scan_id);
 	if (r.evf)
 		fclose(r.evf);
 	free(r.ev);

@@ -50,6 +50,8 @@ void ksyms_free(struct ksyms *k);
 /* 1 if `name` (without prefix) is a base or a count, not a syscall. */
 int ktable_is_helper(const char *name);
 
+struct ksrc;
+
 /* One ksyscall row. */
 struct krow {
 	const char *arch, *abi, *name, *entry, *compat_entry, *source;
@@ -72,6 +74,8 @@ struct krows {
 	size_t ng, gcap, last;    /* last: the group of the last row */
 	size_t *slot, nslot;      /* open-addressing index of g: 1 + index, 0 free */
 	int err;                  /* -1 after an error (err_set()) */
+	/* a kernel tree's: the entry points it only stubs (ktable_src.h) */
+	const struct ksrc *src;
 };
 /* Keeps a copy of r. */
 void ktable_insert(struct krows *w, const struct krow *r);

@@ -15,6 +15,7 @@
 #define _GNU_SOURCE
 #include "ktable.h"
 #include "dirwalk.h"
+#include "ktable_src.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -301,9 +302,12 @@ struct taker {
 static void store_row(struct krows *st, const char *rel, const struct tbl_row *r,
 		      const char *arch, long long nr)
 {
+	/* a row whose entry points are all COND_SYSCALL()s only is not
+	 * implemented either (ktable_src.h) */
 	struct krow k = {.arch = arch, .abi = r->abi, .name = r->name, .nr = nr, .entry = r->entry,
 			 .compat_entry = r->compat, .source = rel,
-			 .implemented = !ktable_entry_unimplemented(r->entry)};
+			 .implemented = !ktable_entry_unimplemented(r->entry) &&
+					!ksrc_removed(st->src, r->entry, r->compat)};
 	ktable_insert(st, &k);
 }
 
@@ -466,7 +470,8 @@ static int scan_generic(struct scan_ctx *ctx, struct krows *st, const char *port
 			struct krow r = {.arch = arch, .abi = "generic", .name = s->name, .nr = s->nr,
 					 .entry = s->entry, .source = src, .private = s->private,
 					 .implemented = !s->entry ||
-							!ktable_entry_unimplemented(s->entry)};
+							(!ktable_entry_unimplemented(s->entry) &&
+							 !ksrc_removed(st->src, s->entry, NULL))};
 			ktable_insert(st, &r);
 		}
 	}
@@ -548,9 +553,13 @@ int ktable_scan_tree(struct scan_ctx *ctx)
 	closedir(d);
 	strv_sort(&ports);
 
-	struct krows st = {.ctx = ctx};
+	/* the sources first: the rows' implemented flags need them */
+	struct ksrc ks = {0};
+	int rc = ksrc_scan(ctx, &ks);
+	debug("kernel sources: %zu files read, %zu COND_SYSCALL-only entry points, %.1f ms",
+	      ks.nread, ks.ncond, (double)ks.ns / 1e6);
+	struct krows st = {.ctx = ctx, .src = &ks};
 	struct tree_hdrs h = {.ctx = ctx};
-	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < tbls.n; i++)
 		rc = scan_tbl(ctx, &st, tbls.v[i], &ports);
 	for (size_t p = 0; rc == 0 && p < ports.n; p++) {
@@ -570,6 +579,9 @@ int ktable_scan_tree(struct scan_ctx *ctx)
 	}
 	if (ktable_flush(&st) < 0)
 		rc = -1;
+	if (rc == 0)
+		rc = ksrc_store(ctx, &ks);
+	ksrc_free(&ks);
 	kpp_cache_free(&h.cache);
 	strv_free(&h.path);
 	strv_free(&h.rel);

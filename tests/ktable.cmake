@@ -35,6 +35,11 @@ syscov_test(ktable_tree ${KT}/tree.sh ${CMAKE_BINARY_DIR}/ktable-linux-6.1/linux
             LABELS ktable)
 set_tests_properties(ktable_tree PROPERTIES FIXTURES_REQUIRED ktable_tree SKIP_RETURN_CODE 77)
 
+# COND_SYSCALL-only entry points (src/ktable_src.c) vs grep, and a made tree
+syscov_test(ktable_cond ${KT}/cond.sh ${CMAKE_BINARY_DIR}/ktable-linux-6.1/linux-source-6.1
+            LABELS ktable)
+set_tests_properties(ktable_cond PROPERTIES FIXTURES_REQUIRED ktable_tree)
+
 syscov_test(ktable_errors ${KT}/errors.sh LABELS ktable)
 
 # The DB schema: a fresh DB's (one piece) is the migrated one's; migration 8
