@@ -158,7 +158,7 @@ static int load_datatab(struct datatab *t)
  * needs: the first row of a key is the one taken when a rule takes one. */
 enum {
 	F_SYS, F_MAN_CAND, F_TREE, F_UNIMPL, F_SYSCALLS, F_NOWRAP, F_MAN_PROTO, F_MAN_PARAM,
-	F_LIBC, F_DECL, F_DECL_PARAM, F_N
+	F_CODE, F_CODE_FN, F_STUB, F_LIBC, F_DECL, F_DECL_PARAM, F_N
 };
 #define F_ROUND2 F_LIBC
 /* the columns of F_MAN_PROTO */
@@ -211,6 +211,15 @@ static const char *const fact_sql[F_N] = {
 			" ON mp.id = q.page_id JOIN man_param m ON m.proto_id = q.id"
 			" WHERE mp.scan_id = ?1 AND q.via_syscall = 0 AND q.parsed"
 			" ORDER BY m.proto_id, m.idx, m.rowid",
+	/* the machine code (libc_code.c): the functions that issue a syscall
+	 * number themselves or within two calls, nearest first; by function,
+	 * the numbers each issues itself; the stubs */
+	[F_CODE] = "SELECT nr, func, MIN(depth) AS d, via, printf('0x%x', addr)"
+		   " FROM code_syscall WHERE scan_id = ?1"
+		   " AND nr IS NOT NULL AND depth <= 2 GROUP BY nr, func ORDER BY nr, d, func",
+	[F_CODE_FN] = "SELECT DISTINCT func, nr FROM code_syscall WHERE scan_id = ?1"
+		      " AND nr IS NOT NULL AND depth = 0 ORDER BY func, nr",
+	[F_STUB] = "SELECT func, err, addr FROM code_stub WHERE scan_id = ?1 ORDER BY func, addr",
 	/* what the libc exports under a name, and from which library */
 	[F_LIBC] = "SELECT y.name, y.version, y.is_default, l.id, l.path FROM libc_symbol y"
 		   " JOIN libc_lib l ON l.id = y.lib_id WHERE y.scan_id = ?1"
@@ -367,6 +376,8 @@ struct cand {
 	const char *via; /* the public header that includes `header`, if another */
 	char *compat;
 	int present, linkable, nparams, variadic;
+	const char *const *code; /* its F_CODE row for the syscall: it issues it */
+	const char *const *stub; /* its F_STUB row */
 	int64_t decl_id;
 };
 
@@ -377,6 +388,10 @@ struct cls_run {
 	/* the man pages document glibc ("glibc provides no wrapper"): only a
 	 * glibc (or unidentified) libc can contradict them */
 	int man_is_about_libc;
+	/* the libc's machine code was read (scan.code_how): candidates are
+	 * checked against it; else why not */
+	int code;
+	char *code_how;
 	struct rows f[F_N];
 	struct sysc *sys;
 	size_t nsys;
@@ -616,6 +631,9 @@ static int cmp_str(const void *a, const void *b)
 static void cand_add(struct cand **c, size_t *nc, const char *wrapper, const char *how,
 		     const char *source)
 {
+	for (size_t i = 0; i < *nc; i++)
+		if (!strcmp((*c)[i].wrapper, wrapper))
+			return; /* named again: the first way counts */
 	*c = xrealloc(*c, (*nc + 1) * sizeof(**c));
 	struct cand *k = &(*c)[(*nc)++];
 	memset(k, 0, sizeof(*k));
@@ -670,11 +688,127 @@ static void cand_facts(struct cls_run *r, struct cand *k)
 	}
 }
 
+/* What the machine code says of a candidate: whether it issues syscall nr
+ * (itself or within two calls), whether it is a stub. */
+static void cand_code(const struct cls_run *r, struct cand *k, int64_t nr)
+{
+	size_t n;
+	const char *const *row = rows_get(&r->f[F_CODE], NULL, nr, &n);
+	for (size_t i = 0; i < n && !k->code; i++, row += r->f[F_CODE].ncol)
+		if (!strcmp(row[1], k->wrapper))
+			k->code = row;
+	row = rows_get(&r->f[F_STUB], k->wrapper, 0, &n);
+	k->stub = n ? row : NULL;
+}
+
+/* The syscall of number nr in the ABI's table, or NULL. */
+static const char *sys_name(const struct cls_run *r, int64_t nr)
+{
+	size_t lo = 0, hi = r->nsys;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (r->sys[mid].nr < nr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < r->nsys && r->sys[lo].nr == nr ? r->sys[lo].name : NULL;
+}
+
+/* The evidence of the machine code for a verdict: how the wrapper issues
+ * the syscall, or that it does not (a curated row or a man page the code
+ * contradicts: flag code-disagrees); the stubs among the candidates; for a
+ * syscall no wrapper issues, the functions that do. */
+static void ev_code(const struct cls_run *r, struct verdict *v, const char *name, int64_t nr,
+		    const struct cand *c, size_t nc, const struct cand *w)
+{
+	if (!r->code) {
+		ev_add(v, "code", "machine code %s", r->code_how ? r->code_how : "not read");
+		return;
+	}
+	for (size_t i = 0; i < nc; i++)
+		if (c[i].stub && c[i].present) {
+			flag(v, "stub");
+			ev_add(v, "code", "%s() at 0x%llx issues no syscall and only returns %s: a stub, no "
+					  "wrapper", c[i].wrapper, strtoull(c[i].stub[2], NULL, 10), c[i].stub[1]);
+		}
+	if (w && w->code && !strcmp(w->code[2], "0")) {
+		ev_add(v, "code", "%s() issues %s (%lld) at %s%s%s%s", w->wrapper, name, (long long)nr,
+		       w->code[4], w->code[3] ? ", through " : "", w->code[3] ? w->code[3] : "",
+		       w->code[3] ? "()" : "");
+	} else if (w && w->code) {
+		ev_add(v, "code", "%s() issues %s (%lld) %s calls down, through %s() at %s", w->wrapper,
+		       name, (long long)nr, w->code[2], w->code[3] ? w->code[3] : "?", w->code[4]);
+	} else if (w) {
+		/* what it issues instead, by itself */
+		size_t n;
+		struct buf b = {0};
+		const char *const *row = rows_get(&r->f[F_CODE_FN], w->wrapper, 0, &n);
+		for (size_t i = 0; i < n && i < 6; i++, row += r->f[F_CODE_FN].ncol) {
+			const char *o = sys_name(r, strtoll(row[1], NULL, 10));
+			buf_printf(&b, "%s%s (%s)", b.len ? ", " : "", o ? o : "?", row[1]);
+		}
+		if (strcmp(w->how, "name"))
+			flag(v, "code-disagrees");
+		ev_add(v, "code", "%s() does not issue %s (%lld) within two calls%s%s%s", w->wrapper, name,
+		       (long long)nr, b.len ? "; it issues " : "", b.len ? b.p : "",
+		       strcmp(w->how, "name") ? ": the machine code contradicts the wrapper named above"
+					      : "");
+		buf_free(&b);
+	} else {
+		size_t n;
+		struct buf b = {0};
+		const char *const *row = rows_get(&r->f[F_CODE], NULL, nr, &n);
+		size_t shown = 0;
+		for (size_t i = 0; i < n; i++, row += r->f[F_CODE].ncol)
+			if (!strcmp(row[2], "0") && shown++ < 4)
+				buf_printf(&b, "%s%s()", b.len ? ", " : "", row[1]);
+		if (shown)
+			ev_add(v, "code", "issued only inside %s%s, which wrap other things", b.p,
+			       shown > 4 ? " and others" : "");
+		else
+			ev_add(v, "code", "no function of the libc issues %s (%lld) itself", name,
+			       (long long)nr);
+		buf_free(&b);
+	}
+}
+
+/* Whether the kernel named syscall `sys` after the libc function `fn` by
+ * one of its renaming conventions: a newer or wider variant gets a suffix
+ * (pread64, faccessat2, signalfd4, chown32, clock_gettime64,
+ * clock_nanosleep_time64), the realtime signal calls an rt_ prefix
+ * (rt_sigprocmask), a replaced layout a new prefix (newfstatat,
+ * _newselect); POSIX's posix_ prefix is not the kernel's (fadvise64 of
+ * posix_fadvise). Only a candidate: the machine code must show that fn
+ * issues sys (docs/verdicts.md). */
+static int renamed_from(const char *sys, const char *fn)
+{
+	static const char *const pre[] = {"", "rt_", "new", "_new", NULL};
+	static const char *const suf[] = {"", "2", "3", "4", "6", "32", "64", "_64", "64_64",
+					  "_time64", NULL};
+	if (fn[0] == '_')
+		return 0; /* no public name */
+	if (str_starts(fn, "posix_"))
+		fn += 6;
+	size_t n = strlen(fn);
+	for (const char *const *p = pre; *p; p++) {
+		size_t lp = strlen(*p);
+		if (strncmp(sys, *p, lp) || strncmp(sys + lp, fn, n))
+			continue;
+		for (const char *const *x = suf; *x; x++)
+			if (!strcmp(sys + lp + n, *x) && (lp || **x))
+				return 1;
+	}
+	return 0;
+}
+
 /* The candidate wrappers of a syscall, best first (docs/verdicts.md): 0 a
  * curated "instead" name (the libc function named like the syscall is
  * unrelated; wrapper '-': and there is no other), 1 the syscall's own name,
- * 2 a name derived from the man pages, 3 a curated alias. */
-static struct cand *candidates(const struct cls_run *r, const char *name, size_t *nc)
+ * 2 a function that the machine code shows issuing it, named after it by
+ * the kernel's conventions, 3 a name derived from the man pages, 4 a
+ * curated alias. */
+static struct cand *candidates(const struct cls_run *r, const char *name, int64_t nr, size_t *nc)
 {
 	const struct rows *al = &datatabs[T_ALIAS].rows;
 	struct cand *c = NULL;
@@ -691,6 +825,10 @@ static struct cand *candidates(const struct cls_run *r, const char *name, size_t
 	}
 	if (!instead)
 		cand_add(&c, nc, name, "name", NULL);
+	const char *const *k = rows_get(&r->f[F_CODE], NULL, nr, &n);
+	for (size_t i = 0; i < n; i++, k += r->f[F_CODE].ncol)
+		if (!strcmp(k[2], "0") && renamed_from(name, k[1]))
+			cand_add(&c, nc, k[1], "code", NULL);
 	const char *const *m = rows_get(&r->f[F_MAN_CAND], name, 0, &n);
 	for (size_t i = 0; i < n; i++, m += r->f[F_MAN_CAND].ncol)
 		cand_add(&c, nc, m[1], "man", m[2]);
@@ -715,7 +853,7 @@ static char *candidate_names(const struct cls_run *r)
 	json_arr_begin(&j);
 	for (size_t i = 0; i < r->nsys; i++) {
 		size_t nc;
-		struct cand *c = candidates(r, r->sys[i].name, &nc);
+		struct cand *c = candidates(r, r->sys[i].name, r->sys[i].nr, &nc);
 		for (size_t k = 0; k < nc; k++)
 			json_str(&j, c[k].wrapper);
 		free(c);
@@ -797,12 +935,15 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 
 	/* the candidate wrappers, best first */
 	size_t nc;
-	struct cand *c = candidates(r, name, &nc);
-	for (size_t i = 0; i < nc; i++)
+	struct cand *c = candidates(r, name, nr, &nc);
+	for (size_t i = 0; i < nc; i++) {
 		cand_facts(r, &c[i]);
+		cand_code(r, &c[i], nr);
+	}
+	/* a stub is no wrapper, whatever its name */
 	const struct cand *w = NULL;
 	for (size_t i = 0; i < nc && !w; i++)
-		if (c[i].linkable && c[i].header)
+		if (c[i].linkable && c[i].header && !c[i].stub)
 			w = &c[i];
 	int any_present = 0;
 	for (size_t i = 0; i < nc; i++) {
@@ -823,6 +964,7 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 		if (!w && c[i].present && !c[i].linkable)
 			flag(&v, "compat-only");
 	}
+	ev_code(r, &v, name, nr, c, nc, w);
 	if (!any_present && nc > 1) {
 		struct buf names = {0};
 		for (size_t i = 0; i < nc; i++)
@@ -909,9 +1051,10 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 int classify_scan(struct db *db, int64_t scan_id)
 {
 	sqlite3_stmt *st;
-	char *kind = NULL, *arch = NULL, *label = NULL;
+	char *kind = NULL, *arch = NULL, *label = NULL, *code_how = NULL;
 	int glibc = 1;
-	if (db_prepare(db, &st, "SELECT kind, arch, label, libc_flavour FROM scan WHERE id = ?1") < 0)
+	if (db_prepare(db, &st, "SELECT kind, arch, label, libc_flavour, code_how FROM scan"
+				" WHERE id = ?1") < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, scan_id);
 	if (sqlite3_step(st) == SQLITE_ROW) {
@@ -919,6 +1062,7 @@ int classify_scan(struct db *db, int64_t scan_id)
 		arch = dup_col(st, 1);
 		label = dup_col(st, 2);
 		glibc = !col(st, 3) || !strcmp(col(st, 3), "glibc");
+		code_how = dup_col(st, 4);
 	}
 	sqlite3_finalize(st);
 	if (!kind)
@@ -928,10 +1072,12 @@ int classify_scan(struct db *db, int64_t scan_id)
 		free(kind);
 		free(arch);
 		free(label);
+		free(code_how);
 		return 0;
 	}
 	uint64_t t0 = now_ns();
-	struct cls_run r = {.db = db, .scan_id = scan_id, .arch = arch, .man_is_about_libc = glibc};
+	struct cls_run r = {.db = db, .scan_id = scan_id, .arch = arch, .man_is_about_libc = glibc,
+			    .code = code_how && str_starts(code_how, "Capstone"), .code_how = code_how};
 	int rc = 0, in_tx = 0, checks_off = 0;
 	char *names = NULL;
 	for (size_t i = 0; i < ARRAY_SIZE(datatabs) && rc == 0; i++)
@@ -999,6 +1145,7 @@ int classify_scan(struct db *db, int64_t scan_id)
 	free(kind);
 	free(arch);
 	free(label);
+	free(code_how);
 	return rc < 0 ? -1 : (int)count;
 }
 
