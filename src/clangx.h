@@ -25,8 +25,8 @@ int clangx_load(void);
 /* Starts loading libclang on a thread of its own; clangx_load() (and so the
  * first libclang call) waits for it. Join it with clangx_load() before a
  * fork(): a child forked during a dlopen() would inherit its held lock.
- * Never before the process confines its reads (confine.c loads it itself):
- * the thread would stay unconfined. */
+ * Never before the process confines its reads (confine_reads() runs
+ * clangx_load() itself): the thread would stay unconfined. */
 void clangx_preload(void);
 /* Copies a CXString into a malloc'ed C string and disposes it. */
 char *clangx_str(CXString s);

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "datafile.h"
+#include "gen.h"
 #include "json.h"
 #include "progress.h"
 
@@ -1123,6 +1124,9 @@ int classify_scan(struct db *db, int64_t scan_id)
 	sqlite3_finalize(r.insert);
 	if (checks_off && db_exec(db, "PRAGMA ignore_check_constraints=OFF") < 0)
 		rc = -1;
+	/* the man page against a scanned kernel tree's prototypes, as gen types */
+	if (rc == 0)
+		rc = gen_flag_drift(db, scan_id);
 	if (r.evf)
 		fclose(r.evf);
 	free(r.ev);

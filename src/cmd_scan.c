@@ -139,6 +139,7 @@ static int confine_targets(const struct cli *c, struct db *db, struct target *t,
 	}
 	free(dbdir);
 	confine_tool_needs(&allow);
+	strv_push(&allow, clangx_resource_dir());
 	/* libclang, loaded before the reads are confined, only when a sysroot
 	 * scan may parse: not when every stored scan is kept by its inputs'
 	 * sizes and mtimes alone (a repeat audit: ~20 ms and ~55 MB less).
@@ -150,7 +151,7 @@ static int confine_targets(const struct cli *c, struct db *db, struct target *t,
 		parse |= rc == 0;
 	}
 	if (rc >= 0)
-		rc = confine_reads(&allow, parse);
+		rc = confine_reads(&allow, parse ? clangx_load : NULL);
 	if (rc > 0) { /* a parse reads only the sysroots and clang's own dir */
 		struct strv dirs = {0};
 		for (size_t i = 0; i < n; i++)

@@ -12,12 +12,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "clangx.h"
 #include "datafile.h"
 
 void confine_tool_needs(struct strv *allow)
 {
-	strv_push(allow, clangx_resource_dir());
 	const char *e = getenv("SYSCOV_DATA_DIR");
 	if (e && *e)
 		strv_push(allow, e);
@@ -92,7 +90,7 @@ static int enforce(int rs)
 }
 #endif
 
-int confine_reads(const struct strv *allow, int parse)
+int confine_reads(const struct strv *allow, int (*load)(void))
 {
 	for (size_t i = 0; i < allow->n; i++)
 		if (!strcmp(allow->v[i], "/"))
@@ -105,12 +103,12 @@ int confine_reads(const struct strv *allow, int parse)
 		      strerror(errno));
 		return 0;
 	}
-	/* libclang is loaded on first use (clang_lazy.c); once restricted, the
-	 * process could no longer read it. Loaded here, not on a thread: a
+	/* what `load` loads (libclang, loaded on first use by clang_lazy.c)
+	 * could no longer be read once restricted. Loaded here, not on a thread: a
 	 * thread started before the restriction would stay unconfined for the
 	 * life of the process (and LeakSanitizer's tracer, confined, then
 	 * crashes at exit) */
-	if (parse && clangx_load() < 0)
+	if (load && load() < 0)
 		return -1;
 	int rs = ruleset(allow);
 	int rc = rs < 0 ? -1 : enforce(rs);

@@ -17,12 +17,15 @@
 #include "util.h"
 
 /* Restricts reads to the dirs in `allow` (host paths; missing ones are
- * skipped); `parse`: libclang will be needed, so it is loaded first. Returns
- * 1 if enforced, 0 if Landlock is unavailable or `allow` holds "/", -1 with
- * err_set() on failure. */
-int confine_reads(const struct strv *allow, int parse);
+ * skipped). `load`, if not NULL, runs just before the restriction, and only
+ * if there is one: what the process will need but could not read once
+ * confined (libclang, clangx_load()). Returns 1 if enforced, 0 if Landlock
+ * is unavailable or `allow` holds "/", -1 with err_set() on failure (of
+ * `load` too). */
+int confine_reads(const struct strv *allow, int (*load)(void));
 
-/* Appends the tool's own read needs (resource dir, data dirs, man2). */
+/* Appends the tool's own read needs (data dirs, man2, /proc, /dev/null);
+ * clang's resource dir is the caller's to add (clangx_resource_dir()). */
 void confine_tool_needs(struct strv *allow);
 
 /* Once confine_reads() enforced: the dirs a libclang parse may read, the

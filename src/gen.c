@@ -7,8 +7,9 @@
  * arch/ (arch_trap_emit), then one body per wrapper whose 64-bit arguments
  * are laid out per register width, pair alignment and endianness.
  *
- * Kernel SYSCALL_DEFINE prototypes: no scanner stores them (no table in
- * src/schema.c), so that step is skipped and the header says so. */
+ * Kernel prototypes come from the newest kernel-tree scan in the DB
+ * (gen_kernel.c); a man page's prototype that passes other registers than
+ * the kernel's (gen_kernel_drift) gives way to the kernel's. */
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
@@ -23,6 +24,7 @@
 #include "arch_trap.h"
 #include "datafile.h"
 #include "gen.h"
+#include "gen_kernel.h"
 #include "ktable.h"
 
 const char *const gen_src_names[GEN_SRC_N] = {"man", "kernel", "override", "untyped"};
@@ -38,6 +40,8 @@ struct wrapper {
 	int np;
 	int64_t page_id;            /* its includes, 0 if none */
 	int always_ok;              /* the page says the call always succeeds */
+	char kwhere[256];           /* GEN_SRC_KERNEL: its sys_x() and where */
+	char drift[240];            /* how the man page's prototype differs */
 };
 
 struct override {
@@ -61,6 +65,7 @@ struct gen {
 	struct override *ov;
 	size_t nov;
 	int have_ll;    /* some ABI has 32-bit registers */
+	struct gen_kernel *gk; /* a scanned kernel tree's prototypes, or NULL */
 };
 
 static int cmp_name(const void *a, const void *b)
@@ -422,6 +427,19 @@ static void use_override(struct wrapper *w, const struct override *o)
 	w->page[0] = 0;
 }
 
+/* The kernel's parameters (and, unless keep_ret, its return type). */
+static void use_kernel(struct wrapper *w, const struct gen_kproto *k, int keep_ret)
+{
+	w->src = GEN_SRC_KERNEL;
+	if (!keep_ret)
+		w->ret = k->ret;
+	w->np = k->np;
+	memcpy(w->p, k->p, sizeof(w->p));
+	memcpy(w->is_ptr, k->is_ptr, sizeof(w->is_ptr));
+	fix_param_names(w->p, w->np);
+	snprintf(w->kwhere, sizeof(w->kwhere), "sys_%s(), %s", k->func, k->where);
+}
+
 static void use_untyped(struct wrapper *w)
 {
 	const char *why;
@@ -459,14 +477,25 @@ static int type_all(struct gen *g)
 			continue;
 		}
 		int r = type_from_man(g, w, st, pp);
-		if (r < 0)
+		struct gen_kproto k;
+		const char *kwhy = "no kernel tree scanned";
+		int kr = r >= 0 && g->gk ? gen_kernel_proto(g->gk, w->name, &k, &kwhy) : 0;
+		if (r < 0 || kr < 0) {
 			rc = -1;
-		else if (r)
-			continue;
-		else if (o)
+		} else if (r) {
+			/* the man page's types, where they pass the kernel's registers */
+			if (kr && gen_kernel_drift(g->gk, w->p, w->np, &k, w->drift, sizeof(w->drift)))
+				use_kernel(w, &k, 1);
+		} else if (kr) {
+			use_kernel(w, &k, 0);
+		} else if (o) {
 			use_override(w, o);
-		else
+		} else {
 			use_untyped(w);
+			/* why the kernel could not type it either */
+			if (g->gk)
+				w->why = kwhy;
+		}
 	}
 	sqlite3_finalize(st);
 	sqlite3_finalize(pp);
@@ -551,14 +580,18 @@ static void put_wrapper(struct gen *g, struct buf *b, const struct wrapper *w)
 {
 	static const char *const src_note[GEN_SRC_N] = {
 		"types from the man page",
-		"types from the kernel's SYSCALL_DEFINE",
+		"types from the kernel's",
 		"types from data/gen_overrides.tsv",
 		"UNTYPED: six long arguments, pass only those the call takes",
 	};
 	buf_printf(b, "\n/* %s: %s", w->name, src_note[w->src]);
 	if (w->src == GEN_SRC_MAN && w->page[0])
 		buf_printf(b, " %s(2)", w->page);
-	if (w->src != GEN_SRC_MAN && w->why)
+	if (w->src == GEN_SRC_KERNEL)
+		buf_printf(b, " %s", w->kwhere);
+	if (w->drift[0])
+		buf_printf(b, ":\n * the man page's prototype passes other registers: %s", w->drift);
+	else if (w->src != GEN_SRC_MAN && w->why)
 		buf_printf(b, " (%s)", w->why);
 	buf_puts(b, " */\n");
 	if (w->src == GEN_SRC_UNTYPED)
@@ -666,6 +699,16 @@ static int put_includes(struct gen *g, struct buf *b)
 		rc = step_rows(g->db, st, s);
 	}
 	sqlite3_finalize(st);
+	/* the libc typedefs of the kernel-typed wrappers: headers every libc has */
+	for (size_t i = 0; i < g->nw && rc == 0; i++) {
+		const struct wrapper *w = &g->w[i];
+		for (int k = -1; w->src == GEN_SRC_KERNEL && k < w->np; k++) {
+			const struct gen_type *t = k < 0 ? &w->ret : &w->p[k].t;
+			const char *h = t->base == GT_TYPEDEF ? gen_kernel_header(t->tag) : NULL;
+			if (h && strv_push_unique(&seen, h))
+				buf_printf(b, "#include <%s>\n", h);
+		}
+	}
 	strv_free(&seen);
 	return rc;
 }
@@ -721,10 +764,12 @@ static int put_head(struct gen *g, struct buf *b, const struct gen_stats *stt)
 		sqlite3_reset(st);
 	}
 	sqlite3_finalize(st);
-	buf_printf(b, ".\n * Types: %u from man pages, %u from the kernel's SYSCALL_DEFINE (not scanned\n"
-		      " * by this syscov), %u from data/gen_overrides.tsv, %u untyped.\n",
-		   stt->n[GEN_SRC_MAN], stt->n[GEN_SRC_KERNEL], stt->n[GEN_SRC_OVERRIDE],
-		   stt->n[GEN_SRC_UNTYPED]);
+	const char *kl = g->gk ? gen_kernel_label(g->gk) : NULL;
+	buf_printf(b, ".\n * Types: %u from man pages, %u from the kernel's prototypes (%s%s), %u from\n"
+		      " * data/gen_overrides.tsv, %u untyped.\n",
+		   stt->n[GEN_SRC_MAN], stt->n[GEN_SRC_KERNEL], g->gk ? "scan " : "no kernel tree scanned",
+		   !g->gk ? "" : label_ok(kl) ? kl : "(a scan with an unprintable label)",
+		   stt->n[GEN_SRC_OVERRIDE], stt->n[GEN_SRC_UNTYPED]);
 	buf_puts(b, " *\n"
 		    " * syscov_sys_NAME() returns the kernel's result: -errno on failure.\n"
 		    " * syscov_NAME() returns -1 and sets errno on failure, like libc.\n"
@@ -792,6 +837,15 @@ fail:
 	return -1;
 }
 
+static void gen_free(struct gen *g)
+{
+	free(g->w);
+	free(g->nr);
+	free(g->has_nr);
+	free(g->ov);
+	gen_kernel_close(g->gk);
+}
+
 int gen_header(struct db *db, const struct gen_req *r, struct buf *out, struct gen_stats *stt)
 {
 	struct gen g = {.db = db, .r = r};
@@ -803,6 +857,8 @@ int gen_header(struct db *db, const struct gen_req *r, struct buf *out, struct g
 		rc = load_numbers(&g);
 	if (rc == 0)
 		rc = load_overrides(&g);
+	if (rc == 0 && gen_kernel_open(db, g.abi, g.nabi, &g.gk) < 0)
+		rc = -1;
 	if (rc == 0)
 		rc = type_all(&g);
 	if (rc == 0 && r->record)
@@ -824,10 +880,46 @@ int gen_header(struct db *db, const struct gen_req *r, struct buf *out, struct g
 			put_wrapper(&g, out, &g.w[i]);
 		buf_puts(out, "\n#endif /* SYSCOV_WRAPPERS_H */\n");
 	}
-	free(g.w);
-	free(g.nr);
-	free(g.has_nr);
-	free(g.ov);
+	gen_free(&g);
+	return rc;
+}
+
+int gen_flag_drift(struct db *db, int64_t scan_id)
+{
+	struct gen_req r = {.scans = &scan_id, .nscans = 1};
+	struct gen g = {.db = db, .r = &r};
+	sqlite3_stmt *st = NULL;
+	int rc = pick_abis(&g);
+	if (rc == 0)
+		rc = gen_kernel_open(db, g.abi, g.nabi, &g.gk);
+	if (rc > 0) /* a kernel tree to compare with */
+		rc = pick_names(&g);
+	if (rc == 0 && g.gk)
+		rc = load_numbers(&g);
+	if (rc == 0 && g.gk)
+		rc = load_overrides(&g);
+	if (rc == 0 && g.gk)
+		rc = type_all(&g);
+	if (rc == 0 && g.gk)
+		rc = db_prepare(db, &st, "UPDATE verdict SET flags = flags || CASE flags WHEN '' THEN ''"
+					 " ELSE ',' END || 'signature-drift', evidence = json_insert(evidence,"
+					 " '$[#]', json_object('source', 'kernel', 'fact', ?3))"
+					 " WHERE scan_id = ?1 AND name = ?2");
+	for (size_t i = 0; rc == 0 && st && i < g.nw; i++) {
+		const struct wrapper *w = &g.w[i];
+		if (!w->drift[0])
+			continue;
+		char *fact = xasprintf("the man page's prototype of %s() passes other registers than"
+				       " the kernel's: %s; the generated wrapper takes the kernel's",
+				       w->name, w->drift);
+		sqlite3_bind_int64(st, 1, scan_id);
+		db_bind_text(st, 2, w->name);
+		db_bind_text(st, 3, fact);
+		rc = db_step_done(db, st);
+		free(fact);
+	}
+	sqlite3_finalize(st);
+	gen_free(&g);
 	return rc;
 }
 

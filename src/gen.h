@@ -85,6 +85,12 @@ struct gen_stats {
  * --only name or --arch), EXIT_INPUT (a bad data file). */
 int gen_header(struct db *db, const struct gen_req *r, struct buf *out, struct gen_stats *st);
 
+/* classify's step: the missing syscalls of scan_id whose man page passes
+ * other registers than the kernel's prototype (of the newest kernel-tree
+ * scan in the DB; none: nothing to do) get the signature-drift flag and
+ * the evidence, as gen takes the kernel's types for them. 0 or -1. */
+int gen_flag_drift(struct db *db, int64_t scan_id);
+
 /* Writes b to path through a temporary file and rename(2); EXIT_OUTPUT. */
 int gen_write_file(const char *path, const struct buf *b);
 

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "clangx.h"
+#include "kproto.h"
 #include "progress.h"
 
 /* The sysroot pipeline, in order: later scanners may read what earlier ones
@@ -192,6 +193,17 @@ int scan_sysroot(struct db *db, const struct sysroot *sr, const struct cli *cli,
 	return rc;
 }
 
+/* A kernel tree's scanners: the syscall tables, then the prototypes of
+ * their entry points (kproto.c). */
+static int tree_pipeline(struct scan_ctx *ctx)
+{
+	static const struct scanner tree_scanners[] = {
+		{"ktable", ktable_scan_tree},
+		{"kproto", kproto_scan_tree},
+	};
+	return run_scanners(ctx, tree_scanners, ARRAY_SIZE(tree_scanners));
+}
+
 int scan_kernel_tree(struct db *db, const char *tree, const struct cli *cli, int64_t *id)
 {
 	char *real = realpath(tree, NULL);
@@ -213,7 +225,7 @@ int scan_kernel_tree(struct db *db, const char *tree, const struct cli *cli, int
 		free(real);
 		return rc < 0 ? -1 : 0;
 	}
-	rc = scan_write(&ctx, &k, fp, ktable_scan_tree);
+	rc = scan_write(&ctx, &k, fp, tree_pipeline);
 	if (rc == 0) {
 		*id = ctx.scan_id;
 		note("scanned kernel tree %s as scan %lld", real, (long long)ctx.scan_id);

@@ -2,6 +2,10 @@
 # run.sh EMIT: proves the trap primitives by running them.
 #
 # For every ABI whose descriptor has a trap (EMIT list), in registry order:
+#   0. the primitives are compiled as written in arch/trap_*.h: the header
+#      the tests include (EMIT direct) includes those files where a
+#      generated header holds their text (tests/trap/text.sh checks that the
+#      text is the same), and trap_test.c includes arch/trap_common.h;
 #   1. compile tests/trap/trap_test.c with the ABI's cross gcc, -std=c11
 #      -Wall -Wextra -Werror -pedantic -static, at -O0 and -O2 (register
 #      allocation, frame pointers and PIC registers differ between them),
@@ -22,13 +26,14 @@
 set -u
 EMIT=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
+ARCH=$(cd "$HERE/../../arch" && pwd)
 TMP=$(mktemp -d /tmp/syscov-trap.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 CLANG=$(command -v clang-14 || command -v clang || true)
 CLANGXX=$(command -v clang++-14 || command -v clang++ || true)
-CFLAGS="-std=c11 -Wall -Wextra -Werror -pedantic"
+CFLAGS="-std=c11 -Wall -Wextra -Werror -pedantic -I$ARCH"
 
-"$EMIT" header >"$TMP/trap_all.h" || { echo "emit header failed"; exit 1; }
+"$EMIT" direct "$ARCH" >"$TMP/trap_all.h" || { echo "emit direct failed"; exit 1; }
 
 # Compiler for an ABI when it is not <gnu triplet>-gcc: n32 comes from the
 # n64 cross compiler's multilib (gcc-multilib-mips64el-linux-gnuabi64).
@@ -50,7 +55,7 @@ sysroot_for() {
 host=$(uname -m)
 ran="" compiled="" skipped="" failed=""
 nran=0
-while read -r abi triplet ctriple qemu multiarch; do
+while read -r abi triplet ctriple qemu multiarch file; do
 	cc=$(cc_for "$abi" "$triplet")
 	set -- $cc
 	if ! command -v "$1" >/dev/null 2>&1; then
@@ -148,7 +153,7 @@ while read -r abi triplet ctriple qemu multiarch; do
 		failed="$failed $abi($bad)"
 		continue
 	fi
-	echo "== $abi: ran under $how: $(tail -n 1 "$TMP/$abi-O2.out")$notes"
+	echo "== $abi: ran under $how: $(tail -n 1 "$TMP/$abi-O2.out") (arch/$file)$notes"
 	grep '^skip' "$TMP/$abi-O2.out" | sed 's/^/   /'
 	ran="$ran $abi"
 	nran=$((nran + 1))

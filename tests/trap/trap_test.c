@@ -32,6 +32,8 @@
 #error "no trap primitives selected for this target"
 #endif
 
+#include "trap_common.h" /* arch/: the pair helpers and __syscov_ret() */
+
 /* 4 GiB + 5: an offset whose high word is not zero, so a wrong split of a
  * 64-bit value shows. */
 #define BIG ((uint64_t)1 << 32 | 5)
@@ -190,6 +192,29 @@ static int temp_file(void)
 	}
 	unlink(path);
 	return fd;
+}
+
+/* arch/trap_common.h: __SYSCOV_LL1/LL2 put a 64-bit value into two slots
+ * as u64() does by hand, and __syscov_ret() turns -errno into -1 and errno
+ * and leaves other values (-4096 too) alone. */
+static void test_common(void)
+{
+	struct slots s = {.n = 0};
+	long r;
+
+	u64(&s, BIG, 0);
+	if (__SYSCOV_REG_BITS == 32) {
+		check("__SYSCOV_LL1(4G+5) is the first slot", __SYSCOV_LL1(BIG) == s.v[0],
+		      (long)__SYSCOV_LL1(BIG), (long)s.v[0]);
+		check("__SYSCOV_LL2(4G+5) is the second slot", __SYSCOV_LL2(BIG) == s.v[1],
+		      (long)__SYSCOV_LL2(BIG), (long)s.v[1]);
+	}
+	errno = 0;
+	r = __syscov_ret(-EBADF);
+	check("__syscov_ret(-EBADF) is -1 with errno EBADF", r == -1 && errno == EBADF, errno, EBADF);
+	errno = 0;
+	r = __syscov_ret(-4096);
+	check("__syscov_ret(-4096) is -4096, errno untouched", r == -4096 && errno == 0, r, -4096);
 }
 
 static void test_basic(void)
@@ -528,6 +553,7 @@ int main(void)
 			return 2;
 		}
 	}
+	test_common();
 	test_basic();
 	test_fds(fd);
 	test_io(fd);

@@ -1,0 +1,56 @@
+/* gen_kernel.h: wrapper types from a scanned kernel tree (gen_kernel.c):
+ * the prototype of each ABI's entry point of a syscall, from the kproto
+ * table (kproto.h), mapped to user-space spellings and rebuilt by the
+ * whitelist grammar of gen_types.c; and the test of whether a man page's
+ * prototype is ABI-compatible with the kernel's. docs/gen.md has the rules. */
+#ifndef SYSCOV_GEN_KERNEL_H
+#define SYSCOV_GEN_KERNEL_H
+
+#include "arch.h"
+#include "db.h"
+#include "gen.h"
+
+struct gen_kernel;
+
+/* The newest kernel-tree scan of the DB that has prototypes, with the
+ * entry points of the ABIs abi[0..nabi): 1 with *gk, 0 if there is none,
+ * -1 (EXIT_DB). */
+int gen_kernel_open(struct db *db, const struct arch_desc *const *abi, size_t nabi,
+		    struct gen_kernel **gk);
+void gen_kernel_close(struct gen_kernel *gk);
+
+/* The label of the scan, for the header comment ("kernel-linux-6.1"). */
+const char *gen_kernel_label(const struct gen_kernel *gk);
+
+/* A kernel prototype, in user-space spellings. */
+struct gen_kproto {
+	struct gen_type ret;
+	struct gen_param p[GEN_MAX_ARGS];
+	int is_ptr[GEN_MAX_ARGS];
+	int np;
+	char func[72];   /* the entry point without sys_: "futex" */
+	char where[160]; /* "include/linux/syscalls.h:600", when printable */
+};
+
+/* The kernel's prototype of syscall `name`: the first ABI (in abi order)
+ * that implements it and whose entry point has one prototype (the port's
+ * own first, then the generic headers'). 1 with *k, 0 with *why (fixed
+ * text) when there is none or it does not map, -1 (EXIT_DB). */
+int gen_kernel_proto(struct gen_kernel *gk, const char *name, struct gen_kproto *k,
+		     const char **why);
+
+/* Whether a man page's parameters pass what the kernel's take: as many,
+ * each of the same width on every ABI of gk (`long` is not `int` where an
+ * ABI has 64-bit longs; a pointer is as wide as a long on every Linux ABI,
+ * so `void *` for `unsigned long` passes the same register). Signedness
+ * alone is no drift: the kernel casts each register to its own type, so
+ * the same bits of the same width mean the same. 0 if compatible; else 1
+ * with a description in what (rebuilt, printable types). */
+int gen_kernel_drift(const struct gen_kernel *gk, const struct gen_param *man, int nman,
+		     const struct gen_kproto *k, char *what, size_t n);
+
+/* The header that declares libc typedef tdef as a kernel-typed wrapper
+ * uses it (one of libc_same in gen_kernel.c), NULL for <stdint.h>'s. */
+const char *gen_kernel_header(const char *tdef);
+
+#endif
