@@ -214,9 +214,9 @@ static int may_define(const char *p, const char *s, const char *e, int is_asm)
 		return !(*c == ';' || *c == ',' || *c == ')');
 	}
 	const char *pv = s;
-	while (pv > p && strchr(" \t\r\n", pv[-1]))
+	while (pv > p && pv[-1] && strchr(" \t\r\n", pv[-1]))
 		pv--;
-	return !(pv > p && strchr("(,=&{", pv[-1]) && *nx && strchr(",);}", *nx));
+	return !(pv > p && pv[-1] && strchr("(,=&{", pv[-1]) && *nx && strchr(",);}", *nx));
 }
 
 /* The next "ys" at or after q, either letter in either case: the second
