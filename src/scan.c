@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "clangx.h"
 #include "kproto.h"
@@ -24,19 +23,6 @@ static const struct scanner sysroot_scanners[] = {
 	{"man", man_scan},
 	{"headers", libc_scan_headers},
 };
-
-int scan_note_input(struct scan_ctx *ctx, const char *kind, const char *host_path,
-		    const void *data, size_t len, const char *version)
-{
-	struct stat st;
-	int64_t size = -1, mtime = 0;
-	if (host_path && stat(host_path, &st) == 0) {
-		size = st.st_size;
-		mtime = scan_cache_mtime_ns(&st);
-	}
-	uint64_t h = data ? hash64(data, len, 0) : 0;
-	return db_add_input(ctx->db, ctx->scan_id, kind, host_path, size, mtime, h, version);
-}
 
 /* "host-x86_64", "aarch64-linux-gnu", or the last dir of a split layout. */
 static char *scan_label(const struct sysroot *sr)

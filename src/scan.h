@@ -70,7 +70,8 @@ int scan_same_target(const struct sysroot *a, const struct sysroot *b);
 /* Scans a kernel source tree, every arch, as one scan. */
 int scan_kernel_tree(struct db *db, const char *tree, const struct cli *cli, int64_t *id);
 
-/* Records an input file of the scan (size, mtime, content hash). */
+/* Records an input file of the scan (size, mtime, content hash), as
+ * scan_cache.c compares it later (defined there). */
 int scan_note_input(struct scan_ctx *ctx, const char *kind, const char *host_path,
 		    const void *data, size_t len, const char *version);
 

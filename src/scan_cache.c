@@ -40,6 +40,21 @@ int64_t scan_cache_mtime_ns(const struct stat *st)
 	return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
 }
 
+/* Here, not in scan.c, as an input row is what the lookups compare: its
+ * size, mtime and hash are taken as they check them. */
+int scan_note_input(struct scan_ctx *ctx, const char *kind, const char *host_path,
+		    const void *data, size_t len, const char *version)
+{
+	struct stat st;
+	int64_t size = -1, mtime = 0;
+	if (host_path && stat(host_path, &st) == 0) {
+		size = st.st_size;
+		mtime = scan_cache_mtime_ns(&st);
+	}
+	uint64_t h = data ? hash64(data, len, 0) : 0;
+	return db_add_input(ctx->db, ctx->scan_id, kind, host_path, size, mtime, h, version);
+}
+
 static void stat_into(struct buf *b, const char *path)
 {
 	struct stat st;
