@@ -8,8 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util.h"
-
+int g_verbosity = 1;
 static char step[512];
 static int shown; /* a progress line is on the terminal */
 
@@ -87,7 +86,7 @@ const char *color_class(FILE *f, const char *cls)
 	};
 	if (!color_on(f))
 		return "";
-	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (!strcmp(map[i].cls, cls))
 			return map[i].esc;
 	return "";

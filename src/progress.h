@@ -10,6 +10,11 @@
 
 #include <stdio.h>
 
+/* What syscov writes on stderr, set by -q and -v: 0 quiet (no progress, no
+ * notes), 1 normal, 2 verbose (debug lines too). The progress line and
+ * util.c's messages honour it alike. */
+extern int g_verbosity;
+
 /* Sets the current unit of work ("[i/n] scanning ROOT"), shown until the
  * next call; n = 0 drops the counter. */
 void progress_step(size_t i, size_t n, const char *fmt, ...)

@@ -11,7 +11,6 @@
 
 static char err_buf[1024];
 static enum exit_code err_cls = EXIT_OK;
-int g_verbosity = 1;
 
 /* A message is one line whatever paths or names it quotes: a newline or an
  * escape sequence from a hostile file name would fake or hide lines. */

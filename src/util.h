@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "progress.h" /* g_verbosity */
+
 /* Exit codes, documented in README.md and syscov(1). */
 enum exit_code {
 	EXIT_OK = 0,
@@ -42,8 +44,7 @@ int err_send(int fd, int code);
 int write_full(int fd, const void *p, size_t n);
 int err_recv(int fd, int *code, int take);
 
-/* Diagnostics on stderr, honoured by -q / -v. */
-extern int g_verbosity; /* 0 quiet, 1 normal, 2 verbose */
+/* Diagnostics on stderr, honoured by -q / -v (g_verbosity, progress.h). */
 void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
