@@ -12,16 +12,26 @@ static const char help[] =
 	"that the selected scans classified as missing (or --only / --all), for\n"
 	"every scanned ABI that syscov has trap code for. syscov_sys_NAME()\n"
 	"returns -errno; syscov_NAME() returns -1 and sets errno. Types come from\n"
-	"the man pages, else data/gen_overrides.tsv, else six untyped longs.\n\n"
+	"the man pages (unless they pass other registers than a scanned kernel\n"
+	"tree's prototypes), else the kernel tree's, else data/gen_overrides.tsv,\n"
+	"else six untyped longs.\n\n"
 	"Options:\n"
 	"  --scan LABEL|ID  use this scan (repeatable, or a,b; default: every\n"
 	"                   sysroot scan in the database)\n"
 	"  --only a,b,c     these syscalls instead of the missing set\n"
 	"  --all            every syscall of the scanned tables\n"
 	"  --arch a,b       only these ABIs (default: every scanned one)\n"
+	"  --plain-names    also define NAME() itself, guarded by the libc\n"
+	"                   macros, for the libcs the scans show without it\n"
 	"  -o, --output FILE write the header to FILE (default: stdout)\n" CLI_COMMON_HELP;
 
-enum { OPT_GEN_SCAN = OPT_CMD_FIRST };
+enum { OPT_GEN_SCAN = OPT_CMD_FIRST, OPT_GEN_PLAIN };
+
+/* The options gen alone has. */
+struct gen_opts {
+	struct strv scans;
+	int plain;
+};
 
 static const struct option opts[] = {
 	CLI_COMMON_OPTS,
@@ -30,14 +40,19 @@ static const struct option opts[] = {
 	{"all", no_argument, NULL, OPT_ALL},
 	{"arch", required_argument, NULL, OPT_ARCH},
 	{"output", required_argument, NULL, 'o'},
+	{"plain-names", no_argument, NULL, OPT_GEN_PLAIN},
 	{0},
 };
 
 static int own_opt(int opt, const char *arg, void *ctx)
 {
-	if (opt != OPT_GEN_SCAN)
+	struct gen_opts *o = ctx;
+	if (opt == OPT_GEN_PLAIN)
+		o->plain = 1;
+	else if (opt == OPT_GEN_SCAN)
+		split_list(arg, &o->scans);
+	else
 		return err_set(EXIT_USAGE, "unexpected option");
-	split_list(arg, ctx);
 	return 0;
 }
 
@@ -81,11 +96,12 @@ int cmd_gen(int argc, char **argv)
 {
 	struct cli c = {0};
 	struct db db = {0};
-	struct strv scans = {0}, only = {0};
+	struct gen_opts go = {0};
+	struct strv only = {0};
 	struct buf out = {0};
 	int64_t *ids = NULL;
 	size_t n = 0;
-	int rc = cli_parse(&c, argc, argv, "qvo:", opts, help, own_opt, &scans);
+	int rc = cli_parse(&c, argc, argv, "qvo:", opts, help, own_opt, &go);
 	if (rc == 0 && c.args.n)
 		rc = err_set(EXIT_USAGE, "gen takes no arguments (see --help)");
 	if (rc == 0 && c.only && c.all)
@@ -97,10 +113,11 @@ int cmd_gen(int argc, char **argv)
 	if (rc == 0)
 		rc = db_open(&db, cli_db(&c), 0);
 	if (rc == 0)
-		rc = resolve_scans(&db, &scans, &ids, &n);
+		rc = resolve_scans(&db, &go.scans, &ids, &n);
 	if (rc == 0) {
 		struct gen_req r = {.scans = ids, .nscans = n, .only = c.only ? &only : NULL,
-				    .all = c.all, .arches = &c.arches, .record = 1};
+				    .all = c.all, .arches = &c.arches, .record = 1,
+				    .plain_names = go.plain};
 		struct gen_stats st;
 		rc = gen_header(&db, &r, &out, &st);
 		if (rc == 0)
@@ -114,7 +131,7 @@ int cmd_gen(int argc, char **argv)
 		rc = err_set(EXIT_OUTPUT, "stdout: cannot write");
 	buf_free(&out);
 	free(ids);
-	strv_free(&scans);
+	strv_free(&go.scans);
 	strv_free(&only);
 	db_close(&db);
 	cli_free(&c);

@@ -239,8 +239,10 @@ static int parse_typed(const char *spelled, const char *canon, struct gen_type *
 	for (int i = 0; i < 2; i++) {
 		if (!src[i] || gen_type_parse(src[i], t, NULL, why) < 0)
 			continue;
-		if (t->base != GT_TYPEDEF || gen_typedef_known(t->tag))
+		if (t->base != GT_TYPEDEF || gen_typedef_known(t->tag)) {
+			gen_kernel_user_type(t);
 			return 0;
+		}
 		*why = "a typedef no known system header declares";
 	}
 	return -1;
@@ -437,7 +439,8 @@ static void use_kernel(struct wrapper *w, const struct gen_kproto *k, int keep_r
 	memcpy(w->p, k->p, sizeof(w->p));
 	memcpy(w->is_ptr, k->is_ptr, sizeof(w->is_ptr));
 	fix_param_names(w->p, w->np);
-	snprintf(w->kwhere, sizeof(w->kwhere), "sys_%s(), %s", k->func, k->where);
+	snprintf(w->kwhere, sizeof(w->kwhere), "%s%s%s%s", k->no_entry ? "" : "sys_",
+		 k->no_entry ? "" : k->func, k->no_entry ? "" : "(), ", k->where);
 }
 
 static void use_untyped(struct wrapper *w)
@@ -653,6 +656,57 @@ static void put_wrapper(struct gen *g, struct buf *b, const struct wrapper *w)
 	buf_puts(b, "}\n");
 }
 
+/* NAME() itself, where a scanned libc lacks it (gen_plain.c has the rule):
+ * the libc-style wrapper under the libc's own name, as a project's
+ * hand-written missing-syscall header has it. */
+static int put_plain(struct gen *g, struct gen_plain *pl, struct buf *b, const struct wrapper *w)
+{
+	if (w->src == GEN_SRC_UNTYPED || !gen_name_ok(w->name) || w->name[0] == '_') {
+		const char *why = w->src == GEN_SRC_UNTYPED ? "untyped: no prototype a caller could use"
+				  : "a C/C++ keyword, a libc macro or a reserved name";
+		note("gen: --plain-names: %s() not defined: %s", w->name, why);
+		buf_printf(b, "\n/* %s(): not defined (%s) */\n", w->name, why);
+		return 0;
+	}
+	const char *abis[ARRAY_SIZE(g->abi)];
+	for (size_t a = 0; a < g->nabi; a++)
+		abis[a] = g->abi[a]->name;
+	struct buf c = {0};
+	int r = gen_plain_guard(pl, w->name, abis, g->nabi, &c);
+	if (r == 0)
+		buf_printf(b, "\n/* %s(): not defined: every scanned libc declares it, or no version"
+			      " macro tells the ones that lack it */\n", w->name);
+	if (r > 0) {
+		buf_printf(b, "\n#if !defined(%s) && (%s)\n", w->name, c.p);
+		put_sig(b, w, &w->ret, "");
+		buf_printf(b, "{\n\t%ssyscov_%s(", w->ret.base == GT_VOID && !w->ret.ptr ? "" : "return ",
+			   w->name);
+		for (int i = 0; i < w->np; i++)
+			buf_printf(b, "%s%s", i ? ", " : "", w->p[i].name);
+		buf_puts(b, ");\n}\n#endif\n");
+	}
+	buf_free(&c);
+	return r < 0 ? -1 : 0;
+}
+
+static int put_plains(struct gen *g, struct buf *b)
+{
+	struct gen_plain *pl;
+	if (gen_plain_open(g->db, g->r->scans, g->r->nscans, &pl) < 0)
+		return -1;
+	buf_puts(b, "\n/* --plain-names: NAME() where the scans show the libc without it\n"
+		    " * (docs/gen.md). musl has no macro of its own: it is the libc that\n"
+		    " * defines none of the others'. */\n"
+		    "#if !defined(__GLIBC__) && !defined(__UCLIBC__) && !defined(__BIONIC__) && \\\n"
+		    "    !defined(__dietlibc__) && !defined(__KLIBC__)\n"
+		    "#define __SYSCOV_LIBC_MUSL 1\n#else\n#define __SYSCOV_LIBC_MUSL 0\n#endif\n");
+	int rc = 0;
+	for (size_t i = 0; i < g->nw && rc == 0; i++)
+		rc = put_plain(g, pl, b, &g->w[i]);
+	gen_plain_close(pl);
+	return rc;
+}
+
 /* 0: w uses no typedef (struct tags are forward-declared: no header needed);
  * 1: only libc typedefs; 2: a kernel one. A page's kernel headers
  * (<linux/x.h>, <asm/x.h>) are included only for kernel typedefs: several
@@ -773,7 +827,8 @@ static int put_head(struct gen *g, struct buf *b, const struct gen_stats *stt)
 	buf_puts(b, " *\n"
 		    " * syscov_sys_NAME() returns the kernel's result: -errno on failure.\n"
 		    " * syscov_NAME() returns -1 and sets errno on failure, like libc.\n"
-		    " * NAME() itself is left to the C library. A call the ABI lacks\n"
+		    " * NAME() itself is left to the C library (but with --plain-names,\n"
+		    " * for the libcs the scans show without it). A call the ABI lacks\n"
 		    " * returns -ENOSYS. See docs/gen.md. Do not edit: rerun syscov gen. */\n"
 		    "#ifndef SYSCOV_WRAPPERS_H\n#define SYSCOV_WRAPPERS_H\n\n"
 		    "/* The man pages' typedefs (cpu_set_t, loff_t, siginfo_t) need the\n"
@@ -878,6 +933,8 @@ int gen_header(struct db *db, const struct gen_req *r, struct buf *out, struct g
 		put_abis(&g, out);
 		for (size_t i = 0; i < g.nw; i++)
 			put_wrapper(&g, out, &g.w[i]);
+		if (r->plain_names)
+			rc = put_plains(&g, out);
 		buf_puts(out, "\n#endif /* SYSCOV_WRAPPERS_H */\n");
 	}
 	gen_free(&g);

@@ -74,6 +74,7 @@ struct gen_req {
 	int all;                 /* every syscall of the scanned tables */
 	const struct strv *arches; /* ABIs to emit; empty: every scanned one */
 	int record;              /* write the wrapper rows (source per name) */
+	int plain_names;         /* also NAME() where a scanned libc lacks it */
 };
 
 struct gen_stats {
@@ -90,6 +91,15 @@ int gen_header(struct db *db, const struct gen_req *r, struct buf *out, struct g
  * scan in the DB; none: nothing to do) get the signature-drift flag and
  * the evidence, as gen takes the kernel's types for them. 0 or -1. */
 int gen_flag_drift(struct db *db, int64_t scan_id);
+
+/* --plain-names (gen_plain.c): the scans' libcs, and the C condition under
+ * which a header may define NAME() itself (1 and the condition in out; 0:
+ * no scanned libc lacks it in a way the compiler can tell; -1 EXIT_DB). */
+struct gen_plain;
+int gen_plain_open(struct db *db, const int64_t *scans, size_t n, struct gen_plain **p);
+void gen_plain_close(struct gen_plain *p);
+int gen_plain_guard(struct gen_plain *p, const char *name, const char *const *abis, size_t nabi,
+		    struct buf *out);
 
 /* Writes b to path through a temporary file and rename(2); EXIT_OUTPUT. */
 int gen_write_file(const char *path, const struct buf *b);

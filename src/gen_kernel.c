@@ -313,12 +313,13 @@ int gen_kernel_proto(struct gen_kernel *gk, const char *name, struct gen_kproto 
 			hi = mid;
 	}
 	*why = "not in the kernel tree's tables of these ABIs";
+	int rows = 0, impl = 0;
 	for (size_t i = lo; i < gk->ne && !strcmp(gk->e[i].name, name); i++) {
 		const struct kentry *e = &gk->e[i];
-		if (!e->impl) {
-			*why = "the kernel tree does not implement it on these ABIs";
+		rows++;
+		if (!e->impl)
 			continue;
-		}
+		impl++;
 		const char *func = entry_func(e->entry);
 		const char *port = gk->abi[e->abi]->kernel_port ? gk->abi[e->abi]->kernel_port : "";
 		/* a compat_sys_ entry (n32, x32) has no prototype here: the call's
@@ -336,10 +337,22 @@ int gen_kernel_proto(struct gen_kernel *gk, const char *name, struct gen_kproto 
 				int r = lookup(gk, try[t], g ? "" : port, k, why);
 				if (r != 0) {
 					snprintf(k->func, sizeof(k->func), "%s", try[t]);
+					k->no_entry = 0;
 					return r;
 				}
 			}
 		}
+	}
+	if (rows && !impl && strlen(name) < sizeof(k->func)) {
+		/* s390x's timerfd: a table row without an entry point ("-",
+		 * sys_ni_syscall): nothing to pass arguments to */
+		const char *w;
+		gen_type_parse("long", &k->ret, NULL, &w);
+		k->np = 0;
+		k->no_entry = 1;
+		snprintf(k->func, sizeof(k->func), "%s", name);
+		snprintf(k->where, sizeof(k->where), "no entry point on these ABIs: no arguments");
+		return 1;
 	}
 	return 0;
 }
@@ -377,6 +390,8 @@ static int reg_class(const struct gen_kernel *gk, const struct gen_type *t)
 int gen_kernel_drift(const struct gen_kernel *gk, const struct gen_param *man, int nman,
 		     const struct gen_kproto *k, char *what, size_t n)
 {
+	if (k->no_entry)
+		return 0;
 	if (nman != k->np) {
 		snprintf(what, n, "%d parameter%s on the man page, %d in the kernel's sys_%s()", nman,
 			 nman == 1 ? "" : "s", k->np, k->func);
@@ -403,4 +418,21 @@ const char *gen_kernel_header(const char *tdef)
 		return "sys/select.h";
 	/* the fixed-width types come with the header's own <stdint.h> */
 	return str_starts(tdef, "int") || str_starts(tdef, "uint") ? NULL : "sys/types.h";
+}
+
+int gen_kernel_user_type(struct gen_type *t)
+{
+	if (t->base != GT_TYPEDEF || gen_typedef_known(t->tag) != 2)
+		return 0;
+	struct buf b = {0};
+	struct gen_type u;
+	const char *why;
+	map_decl(t->text, &b);
+	int rc = gen_type_parse(b.p, &u, NULL, &why);
+	buf_free(&b);
+	/* still a kernel typedef (__kernel_pid_t): the header it came with */
+	if (rc < 0 || (u.base == GT_TYPEDEF && gen_typedef_known(u.tag) == 2))
+		return 0;
+	*t = u;
+	return 1;
 }

@@ -30,11 +30,14 @@ struct gen_kproto {
 	int np;
 	char func[72];   /* the entry point without sys_: "futex" */
 	char where[160]; /* "include/linux/syscalls.h:600", when printable */
+	int no_entry;    /* the tables give it no entry point on these ABIs:
+			  * no parameters, and no drift from a man page */
 };
 
 /* The kernel's prototype of syscall `name`: the first ABI (in abi order)
  * that implements it and whose entry point has one prototype (the port's
- * own first, then the generic headers'). 1 with *k, 0 with *why (fixed
+ * own first, then the generic headers'); none of them implementing it, a
+ * prototype without parameters (no_entry). 1 with *k, 0 with *why (fixed
  * text) when there is none or it does not map, -1 (EXIT_DB). */
 int gen_kernel_proto(struct gen_kernel *gk, const char *name, struct gen_kproto *k,
 		     const char **why);
@@ -48,6 +51,13 @@ int gen_kernel_proto(struct gen_kernel *gk, const char *name, struct gen_kproto 
  * with a description in what (rebuilt, printable types). */
 int gen_kernel_drift(const struct gen_kernel *gk, const struct gen_param *man, int nman,
 		     const struct gen_kproto *k, char *what, size_t n);
+
+/* A kernel UAPI typedef of a man page's prototype (cap_user_header_t,
+ * aio_context_t, __u32) in the user-space spelling of the kernel types
+ * (struct __user_cap_header_struct *, unsigned long, uint32_t): no
+ * <linux/...> header needed, so musl-gcc, whose include dir has none, can
+ * compile it. 1 if t was rewritten. */
+int gen_kernel_user_type(struct gen_type *t);
 
 /* The header that declares libc typedef tdef as a kernel-typed wrapper
  * uses it (one of libc_same in gen_kernel.c), NULL for <stdint.h>'s. */
