@@ -94,5 +94,6 @@ int cmd_diff(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_arches(int argc, char **argv);
+int cmd_timeline(int argc, char **argv);
 
 #endif

@@ -13,7 +13,8 @@ static const char help[] =
 	"Compares the verdicts of scans A and B (labels or ids, see 'syscov list'\n"
 	"and 'syscov classify'): every syscall whose class, wrapper, since or flags\n"
 	"differ, and the syscalls in one scan's table only. A since that one side\n"
-	"lacks (an unversioned libc such as musl) is no difference.\n\n"
+	"lacks (an unversioned libc such as musl) is no difference. A line before\n"
+	"the counts names what B newly wraps (two releases: what the newer one added).\n\n"
 	"Options:\n"
 	"  --fields LIST    compare only these of class, wrapper, since, flags\n"
 	"                   (default: all; 'class' for coverage changes only)\n"
@@ -152,6 +153,7 @@ int cmd_diff(int argc, char **argv)
 		sqlite3_bind_int64(st, 1, ida);
 		sqlite3_bind_int64(st, 2, idb);
 		int json = !strcmp(fmt, "json"), changed = 0, only_a = 0, only_b = 0;
+		struct strv newly = {0};
 		struct json j;
 		if (json) {
 			json_init(&j, stdout, 1);
@@ -170,6 +172,9 @@ int cmd_diff(int argc, char **argv)
 			int ina = sqlite3_column_int(st, 1), inb = sqlite3_column_int(st, 2);
 			const char *what = ina && inb ? "changed" : ina ? "only-a" : "only-b";
 			struct strv diff = {0};
+			/* wrapped in B, not in A (or not in A's table): a release's news */
+			if (inb && !strcmp(txt(st, 7), "wrapped") && (!ina || strcmp(txt(st, 3), "wrapped")))
+				strv_push(&newly, txt(st, 0));
 			if (ina && inb)
 				for (int i = 0; i < 4; i++)
 					/* an unversioned libc (musl) cannot say since
@@ -219,12 +224,23 @@ int cmd_diff(int argc, char **argv)
 			json_kint(&j, "changed", changed);
 			json_kint(&j, "only_a", only_a);
 			json_kint(&j, "only_b", only_b);
+			json_key(&j, "newly_wrapped");
+			json_arr_begin(&j);
+			for (size_t i = 0; i < newly.n; i++)
+				json_str(&j, newly.v[i]);
+			json_arr_end(&j);
 			json_obj_end(&j);
 			json_obj_end(&j);
 		} else {
+			strv_sort(&newly);
+			printf("newly wrapped in %s:", lb);
+			for (size_t i = 0; i < newly.n; i++)
+				printf(" %s", newly.v[i]);
+			printf("%s\n", newly.n ? "" : " (none)");
 			printf("%d changed, %d only in %s, %d only in %s\n", changed, only_a, la, only_b,
 			       lb);
 		}
+		strv_free(&newly);
 		if (sqlite3_errcode(db.h) != SQLITE_DONE && sqlite3_errcode(db.h) != SQLITE_OK &&
 		    sqlite3_errcode(db.h) != SQLITE_ROW)
 			rc = db_fail(&db, "diff");

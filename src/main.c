@@ -40,6 +40,7 @@ const struct cmd cmd_table[] = {
 	{"gen", cmd_gen, "generate typed C wrappers for the missing syscalls"},
 	{"report", cmd_report, "write the coverage reports (HTML, Markdown, CSV, JSON)"},
 	{"arches", cmd_arches, "print the ABIs syscov knows"},
+	{"timeline", cmd_timeline, "when the kernel gained each syscall and each libc wrapped it"},
 	{NULL, NULL, NULL},
 };
 

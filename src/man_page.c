@@ -520,6 +520,19 @@ static int word_before(const char *low, size_t at, size_t back, const char *cons
 	return found;
 }
 
+/* Whether "linux V" at `at` is an entry of a HISTORY section as man-pages
+ * writes them since 6.05 ("Linux 5.9, glibc 2.34.", "FreeBSD. Linux 5.9.",
+ * "rt_tgsigqueueinfo() Linux 2.6.31."): it starts the section or follows
+ * the end of a sentence or a function name, and ends with ',' or '.' */
+static int history_entry(const char *low, size_t at, const char *v)
+{
+	size_t b = at;
+	while (b > 0 && isspace((unsigned char)low[b - 1]))
+		b--;
+	char end = low[at + 6 + strlen(v)];
+	return (b == 0 || low[b - 1] == '.' || low[b - 1] == ')') && (end == ',' || end == '.');
+}
+
 static void read_versions(const struct roff_doc *doc, struct man_info *mi)
 {
 	static const char *const sections[] = {"VERSIONS", "HISTORY", "STANDARDS", "NOTES"};
@@ -542,8 +555,17 @@ static void read_versions(const struct roff_doc *doc, struct man_info *mi)
 				continue;
 			if (!mi->removed && word_before(t, at, 24, removed))
 				mi->removed = xasprintf("Linux %s", v);
-			else if (!mi->kernel_since && word_before(t, at, 40, added))
+			else if (!mi->kernel_since && (word_before(t, at, 40, added) ||
+							(s == 1 && history_entry(t, at, v))))
 				mi->kernel_since = xstrdup(v);
+			/* HISTORY's "Linux 5.9, glibc 2.34." */
+			const char *g = p + 6 + strlen(v);
+			if (s == 1 && !mi->glibc_since && history_entry(t, at, v) && *g == ',') {
+				g += strspn(g + 1, " \n") + 1;
+				char *gv = str_starts(g, "glibc ") ? version_at(g + 6) : NULL;
+				if (gv)
+					mi->glibc_since = gv;
+			}
 			free(v);
 		}
 		for (const char *p = t; (p = strstr(p, "glibc ")) != NULL; p += 6) {

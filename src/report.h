@@ -100,6 +100,17 @@ void report_json(const struct report *r, FILE *f);
  * write; returns where it stopped (a byte to escape, or the NUL). */
 const unsigned char *rep_put_plain(FILE *f, const unsigned char *s, int (*plain)(unsigned char));
 
+/* HTML text with the five specials escaped (text and quoted attributes);
+ * the page's start up to <body> (CSP, stylesheet), for other HTML pages. */
+void rep_h(FILE *f, const char *s);
+void rep_html_head(FILE *f, const char *title);
+/* mkdir -p, err_set(EXIT_OUTPUT). */
+int rep_make_dirs(const char *path);
+/* Writes dir/name through a temporary file renamed over it (a reader never
+ * sees half of it): write(ctx, f) fills it. err_set(EXIT_OUTPUT). */
+int rep_write_file(const char *dir, const char *name, void (*write)(const void *, FILE *),
+		   const void *ctx);
+
 /* The stylesheet and script inlined into every HTML report. */
 extern const char rep_css[];
 extern const char rep_js[];

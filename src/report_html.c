@@ -45,6 +45,11 @@ static void h(FILE *f, const char *s)
 	}
 }
 
+void rep_h(FILE *f, const char *s)
+{
+	h(f, s);
+}
+
 static double share(int64_t n, size_t total)
 {
 	return total ? (double)n / (double)total : 0.0;
@@ -59,6 +64,11 @@ static void head(FILE *f, const char *title)
 	      "<meta name=\"generator\" content=\"syscov " SYSCOV_VERSION "\">\n<title>", f);
 	h(f, title);
 	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", rep_css);
+}
+
+void rep_html_head(FILE *f, const char *title)
+{
+	head(f, title);
 }
 
 /* Horizontal bars, one per class, scaled to the scan's total. */

@@ -56,7 +56,7 @@ const unsigned char *rep_put_plain(FILE *f, const unsigned char *s, int (*plain)
 }
 
 /* mkdir -p. */
-static int make_dirs(const char *path)
+int rep_make_dirs(const char *path)
 {
 	char *p = xstrdup(path);
 	int rc = 0;
@@ -80,8 +80,8 @@ static int make_dirs(const char *path)
 	return rc;
 }
 
-static int write_file(const char *dir, const char *name, const struct report *r,
-		      void (*write)(const struct report *, FILE *))
+int rep_write_file(const char *dir, const char *name, void (*write)(const void *, FILE *),
+		   const void *ctx)
 {
 	char *path = xasprintf("%s/%s", dir, name);
 	char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
@@ -92,7 +92,7 @@ static int write_file(const char *dir, const char *name, const struct report *r,
 	} else {
 		/* one thread writes it: no lock per fputc (a quarter of a report's time) */
 		__fsetlocking(f, FSETLOCKING_BYCALLER);
-		write(r, f);
+		write(ctx, f);
 		int bad = ferror(f);
 		if (fclose(f) != 0 || bad)
 			rc = err_set(EXIT_OUTPUT, "%s: write failed: %s", tmp, strerror(errno));
@@ -108,13 +108,26 @@ static int write_file(const char *dir, const char *name, const struct report *r,
 	return rc;
 }
 
+/* A format's writer and its report, for rep_write_file(). */
+struct fmt_job {
+	void (*write)(const struct report *, FILE *);
+	const struct report *r;
+};
+
+static void write_fmt(const void *ctx, FILE *f)
+{
+	const struct fmt_job *j = ctx;
+	j->write(j->r, f);
+}
+
 static int write_dir(const char *outdir, const char *sub, const struct report *r, int fmt)
 {
 	char *dir = xasprintf("%s/%s", outdir, sub);
-	int rc = make_dirs(dir);
+	int rc = rep_make_dirs(dir);
 	for (size_t k = 0; k < ARRAY_SIZE(formats) && !rc; k++)
 		if (fmt & formats[k].bit)
-			rc = write_file(dir, formats[k].file, r, formats[k].write);
+			rc = rep_write_file(dir, formats[k].file, write_fmt,
+					    &(struct fmt_job){formats[k].write, r});
 	if (!rc)
 		note("report: %s/", dir);
 	free(dir);

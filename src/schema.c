@@ -259,6 +259,21 @@
 	"  func TEXT NOT NULL, addr INTEGER NOT NULL, err INTEGER NOT NULL);" \
 	"CREATE INDEX code_stub_scan ON code_stub(scan_id, func);"
 
+/* migration 15: the since-versions `syscov timeline` derives from every
+ * scan (timeline.c), one row per ABI x syscall x side (kernel, or a libc
+ * flavour) x source; replaced whole by each run */
+#define MIGRATION_15 \
+	"CREATE TABLE since (" \
+	"  arch TEXT NOT NULL, name TEXT NOT NULL," \
+	"  side TEXT NOT NULL,"      /* kernel, glibc, musl */ \
+	"  source TEXT NOT NULL,"    /* syscalls(2), man page, table, symbol, release */ \
+	"  version TEXT NOT NULL," \
+	"  exact INTEGER NOT NULL,"  /* 0: at most this version */ \
+	"  chosen INTEGER NOT NULL," /* the version the timeline uses */ \
+	"  detail TEXT,"             /* what the source says, and where */ \
+	"  note TEXT,"               /* the sources' disagreement, on the chosen row */ \
+	"  PRIMARY KEY (arch, name, side, source));"
+
 const char *const db_migrations[] = {
 	/* 1: the first schema */
 	S_SCAN_COLS S_SCAN_KEY S_INPUT_COLS ");" S_AFTER_INPUT S_KSYSCALL_1 S_LIBC_MAN ");"
@@ -303,6 +318,8 @@ const char *const db_migrations[] = {
 	MIGRATION_13,
 	/* 14: see MIGRATION_14 */
 	MIGRATION_14 "ALTER TABLE scan ADD COLUMN code_how TEXT;",
+	/* 15: see MIGRATION_15 */
+	MIGRATION_15,
 };
 
 /* What the migrations make of an empty DB, in one go (a fresh DB replaying
@@ -314,6 +331,7 @@ const char *const db_schema_fresh =
 	S_INPUT_COLS ", mtime_ns INTEGER);" S_AFTER_INPUT
 	S_LIBC_MAN ", via TEXT);" S_AFTER_DECL ", always_ok INTEGER NOT NULL DEFAULT 0);" S_MAN_REST
 	MIGRATION_2 MIGRATION_4 MIGRATION_5 MIGRATION_7
-	S_KTABLE MIGRATION_9 S_KSYSCALL_VIEW_10 MIGRATION_12 MIGRATION_13 MIGRATION_14;
+	S_KTABLE MIGRATION_9 S_KSYSCALL_VIEW_10 MIGRATION_12 MIGRATION_13 MIGRATION_14
+	MIGRATION_15;
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);
