@@ -661,9 +661,10 @@ static void put_wrapper(struct gen *g, struct buf *b, const struct wrapper *w)
  * hand-written missing-syscall header has it. */
 static int put_plain(struct gen *g, struct gen_plain *pl, struct buf *b, const struct wrapper *w)
 {
-	if (w->src == GEN_SRC_UNTYPED || !gen_name_ok(w->name) || w->name[0] == '_') {
-		const char *why = w->src == GEN_SRC_UNTYPED ? "untyped: no prototype a caller could use"
-				  : "a C/C++ keyword, a libc macro or a reserved name";
+	int bad_name = !gen_name_ok(w->name) || w->name[0] == '_';
+	if (bad_name || w->src == GEN_SRC_UNTYPED) {
+		const char *why = bad_name ? "a C/C++ keyword, a libc macro or a reserved name"
+				  : "untyped: no prototype a caller could use";
 		note("gen: --plain-names: %s() not defined: %s", w->name, why);
 		buf_printf(b, "\n/* %s(): not defined (%s) */\n", w->name, why);
 		return 0;

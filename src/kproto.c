@@ -362,6 +362,15 @@ static int kp_list(struct kp_scan *s, const char *rel, int (*keep)(const char *)
 		close(fd);
 		return err_set(EXIT_INPUT, "%s/%s: %s", s->ctx->tree, rel, strerror(errno));
 	}
+	/* the dir itself is an input: a prototype file added to it (a port's
+	 * first syscalls.h) changes its mtime, and the kept scan is redone */
+	char *host = xasprintf("%s/%s", s->ctx->tree, rel);
+	int rc = scan_note_input(s->ctx, "dir", host, NULL, 0, NULL);
+	free(host);
+	if (rc < 0) {
+		closedir(d);
+		return -1;
+	}
 	for (struct dirent *e; (e = readdir(d));)
 		if (e->d_name[0] != '.' && keep(e->d_name))
 			strv_push(out, e->d_name);
