@@ -45,6 +45,9 @@ int ktable_scan_tree(struct scan_ctx *ctx);
 int man_scan(struct scan_ctx *ctx);
 /* libc functions with their symbol versions, flavour and version (libc_elf.c). */
 int libc_scan_elf(struct scan_ctx *ctx);
+/* Which syscalls each exported libc function issues, from its machine code
+ * (libc_code.c); runs after libc_scan_elf(), whose libraries it reads. */
+int libc_scan_code(struct scan_ctx *ctx);
 /* Function declarations of the libc headers, via libclang (libc_headers.c);
  * runs after the man scanner, whose SYNOPSIS includes it reads. */
 int libc_scan_headers(struct scan_ctx *ctx);
