@@ -24,7 +24,9 @@
 # codename (RELEASES default "bullseye bookworm trixie": Debian 11, 12, 13),
 # ARCHES are Debian architectures (default "amd64 arm64").
 # Exit 0 when every sysroot is there; 3 when the mirror cannot be reached
-# (the message says so, tests skip on it); 1 on any other failure.
+# (the message says so, tests skip on it); 1 on any other failure, such as
+# a sysroot missing a file an audit reads (libc.so.6, unistd.h, asm/unistd.h:
+# a package half extracted), which is named.
 set -eu
 
 MIRROR=${SYSCOV_DEBIAN_MIRROR:-http://deb.debian.org/debian}
@@ -158,6 +160,22 @@ build() {
 	mv "$dir.tmp" "$dir"
 }
 
+# check DIR LIBC TRIPLET: a sysroot missing what an audit reads (a package
+# half extracted, a file removed since) is refused, naming the file.
+check() {
+	case $2 in
+	glibc) files="lib/$3/libc.so.6:libc6 usr/include/unistd.h:libc6-dev" ;;
+	*) files="usr/lib/libc.so:musl usr/include/unistd.h:musl-dev" ;;
+	esac
+	files="$files usr/include/$3/asm/unistd.h:linux-libc-dev"
+	for x in $files; do
+		if [ ! -e "$1/${x%%:*}" ]; then
+			echo "$0: $1: half extracted: no ${x%%:*} (package ${x#*:}); remove the dir to build it again" >&2
+			exit 1
+		fi
+	done
+}
+
 # sysroot DIR RELEASE ARCH PACKAGE...: fetches the packages, builds DIR.
 sysroot() {
 	dir=$1 rel=$2 arch=$3
@@ -174,22 +192,25 @@ sysroot() {
 for rel in $RELEASES; do
 	dv=$(debian_version "$rel")
 	for arch in $ARCHES; do
-		triplet "$arch" >/dev/null
+		t=$(triplet "$arch")
 		g=$CACHE/$arch/debian$dv-glibc m=$CACHE/$arch/debian$dv-musl
 		if [ -f "$g/MANIFEST" ] && { [ -f "$m/MANIFEST" ] || [ -f "$m.none" ]; }; then
+			check "$g" glibc "$t"
 			echo "$rel $dv $arch glibc $g"
-			[ -f "$m.none" ] || echo "$rel $dv $arch musl $m"
+			[ -f "$m.none" ] || { check "$m" musl "$t" && echo "$rel $dv $arch musl $m"; }
 			continue
 		fi
 		apt_setup "$rel"
 		# glibc: the packages a cross sysroot holds, as the release ships them
 		sysroot "$g" "$rel" "$arch" libc6 libc6-dev linux-libc-dev manpages-dev
+		check "$g" glibc "$t"
 		echo "$rel $dv $arch glibc $g"
 		# musl: Debian installs it beside glibc (/usr/include/<musl
 		# triplet>, /usr/lib/<musl triplet>); build() moves it to the root's
 		# own dirs, so that the sysroot is a root layout of its own
 		if apt_do apt-cache "$rel" show "musl-dev:$arch" >/dev/null 2>&1; then
 			sysroot "$m" "$rel" "$arch" musl musl-dev linux-libc-dev manpages-dev
+			check "$m" musl "$t"
 			echo "$rel $dv $arch musl $m"
 		else
 			: >"$m.none"

@@ -8,8 +8,9 @@
 # header sets, every syscalls(2) one against the page's text, musl's
 # release since-versions against readelf of the two libc.so; `diff` of two
 # releases lists what the newer one newly wraps; the HTML chart renders in
-# headless Chromium (a screenshot); a half-extracted release is refused and
-# the DB keeps its scans.
+# headless Chromium (a screenshot); a half-extracted release is refused
+# (syscov: libc.so.6 missing, and the DB keeps its scans; the script: any
+# package's files missing).
 . "$SRCDIR/tests/lib.sh"
 C=$BUILDDIR/release-sysroots
 rc=0
@@ -116,4 +117,12 @@ rm "$T/half/debian12-glibc/lib/x86_64-linux-gnu/libc.so.6"
 expect_rc 3 "$SYSCOV" audit -q --db "$DB" -o "$T/rep" --arch x86_64 "$T/half/debian12-glibc"
 expect_err "libc.so.6: No such file"
 expect_eq "verdicts kept" "$before" "$(q "SELECT COUNT(*) FROM verdict")"
+# ... and one whose libc6-dev files are missing (libc6's are there): the
+# script refuses it, naming the file and package
+mkdir -p "$T/half/c/amd64"
+cp -al "$C/amd64/debian12-glibc" "$C/amd64/debian12-musl" "$T/half/c/amd64/"
+dpkg-deb --fsys-tarfile "$(ls "$C"/debs/bookworm/libc6-dev_*_amd64.deb)" | tar -t |
+	while read -r f; do [ -d "$T/half/c/amd64/debian12-glibc/$f" ] || rm -f "$T/half/c/amd64/debian12-glibc/$f"; done
+expect_rc 1 "$SRCDIR/scripts/release-sysroot.sh" -c "$T/half/c" -r bookworm -a amd64
+expect_err "debian12-glibc: half extracted: no usr/include/unistd.h (package libc6-dev)"
 done_ok
