@@ -55,8 +55,15 @@ struct tl_date {
 	double year; /* fractional */
 };
 
+/* An ABI's port and the Linux release that merged it (releases.tsv "abi"). */
+struct tl_port {
+	char abi[24], kernel[16];
+};
+
 struct timeline {
 	struct db *db;
+	struct tl_port *ports;
+	size_t nports;
 	struct tl_scan *s;
 	size_t ns;
 	struct tl_row *r;
@@ -133,8 +140,19 @@ static int load_dates(struct timeline *t)
 		line[strcspn(line, "\n")] = 0;
 		if (!line[0] || line[0] == '#' || str_starts(line, "project\t"))
 			continue;
-		char proj[16], ver[32];
+		char proj[16], ver[32], kv[16];
 		int y, m, d;
+		if (str_starts(line, "abi\t")) {
+			struct tl_port p = {0};
+			if (sscanf(line, "abi\t%23[^\t]\t%15[^\t]\t", p.abi, kv) != 2 || !isdigit((unsigned char)kv[0])) {
+				rc = err_set(EXIT_INPUT, "releases.tsv:%d: an abi row needs abi, Linux version, source", ln);
+				break;
+			}
+			snprintf(p.kernel, sizeof(p.kernel), "%s", kv);
+			t->ports = xrealloc(t->ports, (t->nports + 1) * sizeof(*t->ports));
+			t->ports[t->nports++] = p;
+			continue;
+		}
 		if (sscanf(line, "%15[^\t]\t%31[^\t]\t%d-%d-%d\t", proj, ver, &y, &m, &d) != 5 ||
 		    strlen(proj) >= sizeof(t->d->project) || strlen(ver) >= sizeof(t->d->version) ||
 		    m < 1 || m > 12 || d < 1 || d > 31) {
@@ -343,9 +361,8 @@ static void kernel_since(struct timeline *t, struct tl_row *r, sqlite3_stmt *s2,
 			    0);
 	}
 	const struct tl_since *mp = r->kman.version ? &r->kman : r->kpage.version ? &r->kpage : NULL;
-	if (r->kman.version && r->kpage.version && ver_cmp(r->kman.version, r->kpage.version))
-		r->knote = xasprintf("syscalls(2) says Linux %s, the man page Linux %s",
-				     r->kman.version, r->kpage.version);
+	/* syscalls(2) and the page often differ for the page's first "added in
+	 * Linux X" being about a flag (madvise(2): MADV_DODUMP, 3.4): no note */
 	if (mp && first && before && ver_cmp(mp->version, before->kver) <= 0) {
 		free(r->knote);
 		r->knote = xasprintf("the man pages say Linux %s, but Linux %s's %s table lacks it on "
@@ -362,6 +379,24 @@ static void kernel_since(struct timeline *t, struct tl_row *r, sqlite3_stmt *s2,
 		copy(&r->k, mp);
 	} else if (first) {
 		copy(&r->k, &r->ktable);
+	}
+	/* no syscall is older on an ABI than its port */
+	for (size_t i = 0; i < t->nports; i++) {
+		const struct tl_port *p = &t->ports[i];
+		if (strcmp(p->abi, r->arch) || !r->k.version || ver_cmp(r->k.version, p->kernel) >= 0)
+			continue;
+		char *why = xasprintf("%s says Linux %s, before the %s port (Linux %s)", r->k.source,
+				      r->k.version, p->abi, p->kernel);
+		since_free(&r->k);
+		set(&r->k, xstrdup(p->kernel), "abi port",
+		    xasprintf("the %s port arrived in Linux %s (releases.tsv)", p->abi, p->kernel), 1);
+		if (r->knote) {
+			char *both = xasprintf("%s; %s", r->knote, why);
+			free(r->knote);
+			free(why);
+			why = both;
+		}
+		r->knote = why;
 	}
 }
 
@@ -465,7 +500,8 @@ static void libc_since(struct timeline *t, struct tl_row *r, sqlite3_stmt *vd, s
 				      base ? "; the ABI's first glibc version" : ""),
 			    !base);
 			copy(&r->lib[f], &r->lsym);
-			if (r->lman.version && r->lsym.version && ver_cmp(r->lman.version, r->lsym.version))
+			/* at the ABI's first glibc, an older page version is no disagreement */
+			if (r->lman.version && r->lsym.exact && ver_cmp(r->lman.version, r->lsym.version))
 				r->lnote = xasprintf("the man page says glibc %s, the symbol version %s",
 						     r->lman.version, r->lsym.version);
 		} else if (r->lrel[f].version) {
@@ -511,15 +547,17 @@ static int store(struct timeline *t)
 			const char *note;
 		} rows[] = {
 			{"kernel", &r->kman, &r->k, r->knote},   {"kernel", &r->kpage, &r->k, r->knote},
-			{"kernel", &r->ktable, &r->k, r->knote}, {"glibc", &r->lsym, &r->lib[0], r->lnote},
+			{"kernel", &r->ktable, &r->k, r->knote}, {"kernel", &r->k, &r->k, r->knote},
+			{"glibc", &r->lsym, &r->lib[0], r->lnote},
 			{"glibc", &r->lman, &r->lib[0], r->lnote}, {"glibc", &r->lrel[0], &r->lib[0], NULL},
 			{"musl", &r->lrel[1], &r->lib[1], NULL},
 		};
 		for (size_t k = 0; k < ARRAY_SIZE(rows) && rc == 0; k++) {
 			const struct tl_since *x = rows[k].x;
-			if (!x->version)
+			/* the chosen version is a row of its own only when no source
+			 * above gave it: the ABI's port */
+			if (!x->version || (x == rows[k].chosen && strcmp(x->source, "abi port")))
 				continue;
-			/* the man page's glibc version where no glibc was scanned is kept too */
 			int chosen = rows[k].chosen->version && rows[k].chosen->source == x->source &&
 				     !strcmp(rows[k].chosen->version, x->version);
 			db_bind_text(st, 1, r->arch);
@@ -549,10 +587,12 @@ static int derive(struct timeline *t)
 		"SELECT DISTINCT s.arch, v.name FROM verdict v JOIN scan s ON s.id = v.scan_id"
 		" ORDER BY s.arch, v.name",
 		"SELECT kernel, notes FROM man_syscalls WHERE scan_id = ?1 AND name = ?2",
+		/* the page of that title only: a page of several calls (access(2):
+		 * access, faccessat, faccessat2) gives one version for them all */
 		"SELECT p.kernel_since, p.glibc_since, p.title FROM man_page p"
 		" JOIN man_name n ON n.page_id = p.id WHERE p.scan_id = ?1 AND n.name = ?2"
-		" AND (p.kernel_since IS NOT NULL OR p.glibc_since IS NOT NULL)"
-		" ORDER BY p.title = ?2 DESC LIMIT 1",
+		" AND lower(p.title) = ?2 AND (p.kernel_since IS NOT NULL OR p.glibc_since IS NOT NULL)"
+		" LIMIT 1",
 		"SELECT class, wrapper, since FROM verdict WHERE scan_id = ?1 AND name = ?2",
 		/* a name's versions; with ?2 NULL, every GLIBC_2 version */
 		"SELECT DISTINCT version FROM libc_symbol WHERE scan_id = ?1"
@@ -1001,6 +1041,7 @@ static void timeline_free(struct timeline *t)
 	free(t->s);
 	free(t->r);
 	free(t->d);
+	free(t->ports);
 }
 
 int timeline_run(struct db *db, const struct strv *arches, const char *outdir, int fmt,
