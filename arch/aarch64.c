@@ -34,7 +34,6 @@ static const struct arch_code code = {
 	.cs_arch = CS_ARCH_ARM64,
 	.cs_mode = CS_MODE_ARM,
 	.traps = {{"svc", "#0"}},
-	.nr_reg = "x8",
 	.call_args = code_args,
 	.saved = code_saved,
 	.source = "Procedure Call Standard for the Arm 64-bit Architecture 6.1.1; syscall(2)",

@@ -43,7 +43,6 @@ static const struct arch_code code = {
 	.cs_mode = CS_MODE_ARM,
 	.cs_mode_thumb = CS_MODE_THUMB,
 	.traps = {{"svc", "#0"}},
-	.nr_reg = "r7",
 	.call_args = code_args,
 	.saved = code_saved,
 	.source = "Procedure Call Standard for the Arm Architecture 6.1.1 (r9-r11 are sb, sl, fp to Capstone); syscall(2)",

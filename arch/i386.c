@@ -39,7 +39,6 @@ static const struct arch_code code = {
 	.cs_arch = CS_ARCH_X86,
 	.cs_mode = CS_MODE_32,
 	.traps = {{"int", "0x80"}, {"call", "dword ptr gs:[0x10]"}, {"sysenter", NULL}},
-	.nr_reg = "eax",
 	.saved = code_saved,
 	.source = "System V i386 psABI 2.2.2 (arguments on the stack); syscall(2); glibc calls the vDSO's __kernel_vsyscall through %gs:0x10",
 };

@@ -33,7 +33,6 @@ static const struct arch_code code = {
 	.cs_arch = CS_ARCH_M68K,
 	.cs_mode = CS_MODE_BIG_ENDIAN | CS_MODE_M68K_040,
 	.traps = {{"trap", "#$0"}},
-	.nr_reg = "d0",
 	.saved = code_saved,
 	.source = "System V m68k psABI (arguments on the stack; d2-d7, a2-a6 preserved); syscall(2)",
 };

@@ -39,7 +39,6 @@ static const struct arch_code code = {
 	.cs_arch = CS_ARCH_MIPS,
 	.cs_mode = CS_MODE_MIPS32 | CS_MODE_LITTLE_ENDIAN,
 	.traps = {{"syscall", NULL}},
-	.nr_reg = "v0",
 	.call_args = code_mips_o32_args,
 	.saved = code_mips_saved,
 	.delay_slot = 1,

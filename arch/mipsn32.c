@@ -35,7 +35,6 @@ static const struct arch_code code = {
 	.cs_arch = CS_ARCH_MIPS,
 	.cs_mode = CS_MODE_MIPS64 | CS_MODE_LITTLE_ENDIAN,
 	.traps = {{"syscall", NULL}},
-	.nr_reg = "v0",
 	.call_args = code_mips_n64_args,
 	.saved = code_mips_saved,
 	.delay_slot = 1,

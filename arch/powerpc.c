@@ -37,7 +37,6 @@ static const struct arch_code code = {
 	.cs_arch = CS_ARCH_PPC,
 	.cs_mode = CS_MODE_32 | CS_MODE_BIG_ENDIAN,
 	.traps = {{"sc", NULL}},
-	.nr_reg = "r0",
 	.call_args = code_ppc_args,
 	.saved = code_ppc_saved,
 	.source = "Power Architecture 32-bit ABI Supplement; syscall(2)",

@@ -32,7 +32,6 @@ static const struct arch_code code = {
 	.cs_arch = CS_ARCH_PPC,
 	.cs_mode = CS_MODE_64 | CS_MODE_LITTLE_ENDIAN,
 	.traps = {{"sc", NULL}},
-	.nr_reg = "r0",
 	.call_args = code_ppc_args,
 	.saved = code_ppc_saved,
 	.source = "64-Bit ELF V2 ABI Specification for Power; syscall(2)",

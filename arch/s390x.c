@@ -36,7 +36,6 @@ static const struct arch_code code = {
 	.cs_arch = CS_ARCH_SYSZ,
 	.cs_mode = CS_MODE_BIG_ENDIAN,
 	.traps = {{"svc", NULL}},
-	.nr_reg = "1",
 	.nr_in_trap = 1,
 	.call_args = code_args,
 	.saved = code_saved,

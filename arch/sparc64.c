@@ -35,7 +35,6 @@ static const struct arch_code code = {
 	.cs_arch = CS_ARCH_SPARC,
 	.cs_mode = CS_MODE_BIG_ENDIAN | CS_MODE_V9,
 	.traps = {{"ta", "%icc, %g0 + 0x6d"}},
-	.nr_reg = "g1",
 	.call_args = code_args,
 	.saved = code_saved,
 	.delay_slot = 1,

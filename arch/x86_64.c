@@ -35,7 +35,6 @@ static const struct arch_code code = {
 	.cs_arch = CS_ARCH_X86,
 	.cs_mode = CS_MODE_64,
 	.traps = {{"syscall", NULL}},
-	.nr_reg = "rax",
 	.call_args = code_x86_64_args,
 	.saved = code_x86_64_saved,
 	.source = "System V AMD64 psABI 3.2.3; syscall(2)",

@@ -6,7 +6,8 @@
  * musl's __syscall_cp(), as an ordinary C argument). Each arch/<abi>.c
  * fills one by field name; an ABI that Capstone 4 cannot decode (riscv64,
  * hppa, sh4, alpha, loongarch64) has none, and its scans say so.
- * Register names are Capstone's spellings (cs_reg_name()). */
+ * Register names are Capstone's spellings (cs_reg_name()); the number
+ * register is the trap's (arch_trap.nr_reg), stated once. */
 #ifndef SYSCOV_ARCH_CODE_H
 #define SYSCOV_ARCH_CODE_H
 
@@ -22,7 +23,6 @@ struct arch_code {
 	 * with this mode instead (0: none) */
 	int cs_mode_thumb;
 	struct code_trap traps[3]; /* the forms of the trap, unused ones NULL */
-	const char *nr_reg;        /* the syscall number register */
 	/* s390: `svc N` with N in 1..255 carries the number itself, and
 	 * `svc 0` takes it from nr_reg */
 	int nr_in_trap;

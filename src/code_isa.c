@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <string.h>
 
+#include "arch_trap.h"
 #include "code_isa.h"
 #include "util.h"
 
@@ -65,8 +66,9 @@ static int find_slot(const struct code_isa *isa, const char *name)
 	return -1;
 }
 
-int code_isa_open(struct code_isa *isa, const struct arch_code *ac)
+int code_isa_open(struct code_isa *isa, const struct arch_desc *arch)
 {
+	const struct arch_code *ac = arch->code;
 	memset(isa, 0, sizeof(*isa));
 	isa->ac = ac;
 	isa->arch = ac->cs_arch;
@@ -113,7 +115,14 @@ int code_isa_open(struct code_isa *isa, const struct arch_code *ac)
 			isa->slot[id] = (int8_t)find_slot(isa, x);
 		}
 	}
-	isa->nr_slot = find_slot(isa, ac->nr_reg);
+	/* the trap's number register; Capstone spells s390's %r1 "1" */
+	const char *nr = arch->trap->nr_reg;
+	isa->nr_slot = find_slot(isa, isa->arch == CS_ARCH_SYSZ && nr[0] == 'r' ? nr + 1 : nr);
+	isa->sp_slot = find_slot(isa, isa->arch == CS_ARCH_X86    ? "rsp"
+				      : isa->arch == CS_ARCH_PPC  ? "r1"
+				      : isa->arch == CS_ARCH_SYSZ ? "15"
+				      : isa->arch == CS_ARCH_M68K ? "a7"
+								  : "sp");
 	for (size_t i = 0; ac->call_args && ac->call_args[i] && i < 8; i++)
 		isa->arg_slot[isa->nargs++] = find_slot(isa, ac->call_args[i]);
 	for (size_t i = 0; ac->saved && ac->saved[i]; i++) {
@@ -130,7 +139,7 @@ int code_isa_open(struct code_isa *isa, const struct arch_code *ac)
 		}
 	}
 	if (isa->nr_slot < 0)
-		return err_set(EXIT_INTERNAL, "Capstone: no register %s", ac->nr_reg);
+		return err_set(EXIT_INTERNAL, "Capstone: no register %s", nr);
 	return 0;
 }
 
@@ -254,7 +263,7 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct op 
 		else if (jump)
 			s->kind = CK_CJUMP;
 		else if (!strcmp(m, "hlt") || !strcmp(m, "ud2"))
-			s->kind = CK_RET;
+			s->kind = CK_STOP;
 		return;
 	case CS_ARCH_ARM64:
 		if (ret || (!strcmp(m, "ret")))
@@ -270,7 +279,7 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct op 
 		else if (starts(m, "b.") || starts(m, "cb") || starts(m, "tb"))
 			s->kind = CK_CJUMP;
 		else if (!strcmp(m, "brk") || !strcmp(m, "hlt"))
-			s->kind = CK_RET;
+			s->kind = CK_STOP;
 		return;
 	case CS_ARCH_ARM: {
 		int cc = in->detail->arm.cc != ARM_CC_AL && in->detail->arm.cc != ARM_CC_INVALID;
@@ -295,7 +304,7 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct op 
 		} else if (pc_written) {
 			s->kind = (!strcmp(m, "pop") || starts(m, "ldm")) ? (cc ? CK_CRET : CK_RET) : CK_IJUMP;
 		} else if (!strcmp(m, "udf") || !strcmp(m, "bkpt")) {
-			s->kind = CK_RET;
+			s->kind = CK_STOP;
 		} else if (starts(m, "tb")) { /* tbb/tbh: a jump table */
 			s->kind = CK_IJUMP;
 		}
@@ -314,8 +323,8 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct op 
 			s->kind = CK_IJUMP;
 		else if (jump || call || starts(m, "b"))
 			s->kind = call ? (direct ? CK_CALL : CK_ICALL) : CK_CJUMP;
-		else if (!strcmp(m, "break") || !strcmp(m, "teq"))
-			s->kind = !strcmp(m, "break") ? CK_RET : CK_NEXT;
+		else if (!strcmp(m, "break"))
+			s->kind = CK_STOP;
 		return;
 	case CS_ARCH_PPC: {
 		static const char *const ind_call[] = {"bctrl", "blrl", NULL};
@@ -337,7 +346,7 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct op 
 		else if (jump || (starts(m, "b") && direct))
 			s->kind = call ? CK_CALL : CK_CJUMP;
 		else if (!strcmp(m, "trap"))
-			s->kind = CK_RET;
+			s->kind = CK_STOP;
 		return;
 	}
 	case CS_ARCH_SYSZ:
@@ -373,7 +382,7 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct op 
 		else if (jump || (m[0] == 'b' && direct) || starts(m, "br") || starts(m, "fb"))
 			s->kind = direct ? CK_CJUMP : CK_IJUMP;
 		else if (!strcmp(m, "illtrap"))
-			s->kind = CK_RET;
+			s->kind = CK_STOP;
 		return;
 	case CS_ARCH_M68K:
 		if (!strcmp(m, "rts") || !strcmp(m, "rtd") || !strcmp(m, "rte"))
@@ -387,7 +396,11 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct op 
 		else if ((m[0] == 'b' || starts(m, "db")) && direct)
 			s->kind = CK_CJUMP;
 		else if (!strcmp(m, "illegal"))
-			s->kind = CK_RET;
+			s->kind = CK_STOP;
+		/* Capstone 4.0.2 sizes bsr.l/bra.l/bcc.l (a 32-bit
+		 * displacement, 0x61ff ...) as 2 bytes: they are 6 */
+		if (s->kind != CK_NEXT && in->size == 2 && str_ends(m, ".l") && in->bytes[1] == 0xff)
+			s->size = 6;
 		return;
 	}
 }
@@ -622,6 +635,7 @@ void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb, cod
 	s->kind = CK_NEXT;
 	s->dst = -1;
 	s->src = -1;
+	/* ENOSYS stored to errno and -1 returned, in any operands */
 	int enosys = isa->ac->enosys ? isa->ac->enosys : 38;
 	for (int i = 0; i < n; i++) {
 		/* x86: a 32-bit operand's immediate is its low 32 bits */
@@ -629,8 +643,6 @@ void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb, cod
 				    ? (int32_t)o[i].imm : o[i].imm;
 		if (o[i].type != OP_IMM)
 			continue;
-		if (v >= -4095 && v <= -2 && !s->has_err)
-			s->has_err = 1, s->err = v;
 		s->has_enosys |= v == enosys;
 		s->has_m1 |= v == -1;
 	}
@@ -648,6 +660,11 @@ void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb, cod
 	s->clobber = written(isa, in, o, n, thumb);
 	if (moved && s->dst >= 0)
 		s->clobber &= ~(1ull << s->dst);
+	/* a -errno loaded into a register (not a stack adjustment) */
+	int64_t v = isa->arch == CS_ARCH_X86 && s->val >= 0xfffff001 && s->val <= 0xffffffff
+			    ? (int32_t)s->val : s->val;
+	if (moved && s->src < 0 && s->dst >= 0 && s->dst != isa->sp_slot && v >= -4095 && v <= -2)
+		s->has_err = 1, s->err = v;
 	if (isa->arch == CS_ARCH_SPARC && !strcmp(in->mnemonic, "save"))
 		s->window = 1;
 	else if (isa->arch == CS_ARCH_SPARC && !strcmp(in->mnemonic, "restore"))

@@ -10,6 +10,7 @@
 #include <capstone/capstone.h>
 #include <stdint.h>
 
+#include "arch.h"
 #include "arch_code.h"
 
 #define CODE_MAXID 512 /* above the largest register id of Capstone 4's ISAs */
@@ -23,7 +24,7 @@ struct code_isa {
 	uint8_t partial[CODE_MAXID]; /* a write leaves the rest of the register (al) */
 	uint8_t zero[CODE_MAXID];   /* reads as 0 (mips zero, arm64 xzr, sparc g0) */
 	int nslots;
-	int nr_slot;
+	int nr_slot, sp_slot;
 	int arg_slot[8], nargs;
 	uint64_t saved;             /* slots a call leaves unchanged */
 	int8_t win[3][8];           /* SPARC: the slots of o0-o7, l0-l7, i0-i7 */
@@ -39,6 +40,7 @@ enum code_kind {
 	CK_IJUMP,  /* goes where a register or memory says */
 	CK_RET,    /* returns */
 	CK_CRET,   /* returns or goes on */
+	CK_STOP,   /* traps for good (hlt, ud2, brk): neither returns nor goes on */
 };
 
 struct code_step {
@@ -57,6 +59,7 @@ struct code_step {
 	int has_enosys;     /* the immediates ENOSYS and -1: errno = ENOSYS, return -1 */
 	int has_m1;
 	int window;         /* SPARC: save (1) or restore (-1) shifts the registers */
+	int size;           /* the instruction's size where Capstone's is wrong, else 0 */
 };
 
 /* Reads 4 bytes of the object at a virtual address (ARM's literal pools);
@@ -65,7 +68,7 @@ typedef int (*code_load32)(void *arg, uint64_t addr, uint32_t *v);
 
 /* Opens Capstone for the ABI and maps its registers to slots; -1 with
  * err_set() when Capstone cannot (a build without that ISA). */
-int code_isa_open(struct code_isa *isa, const struct arch_code *ac);
+int code_isa_open(struct code_isa *isa, const struct arch_desc *arch);
 void code_isa_close(struct code_isa *isa);
 /* What the bytes at p do where Capstone decodes nothing: Capstone 4's
  * SystemZ lacks `svc` (0x0a NN), which this knows; returns the size, or 0. */

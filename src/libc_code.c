@@ -59,6 +59,7 @@ struct summary {
 	struct event *ev;
 	size_t nev;
 	int unresolved; /* an indirect call or jump, undecodable code, a cut */
+	int returns;    /* may return: a return, or control not followed */
 	size_t insns;
 	int has_err, has_enosys, has_m1;
 	int64_t err;
@@ -174,8 +175,8 @@ static int step_at(struct cscan *cs, uint64_t addr, int thumb, struct code_step 
 		const uint8_t *p0 = p;
 		size_t left0 = left;
 		if (cs_disasm_iter(thumb ? cs->isa.h_thumb : cs->isa.h, &p, &left, &a, cs->insn)) {
-			c->size = (uint8_t)cs->insn->size;
 			code_isa_step(&cs->isa, cs->insn, thumb, load32, cs, &c->s);
+			c->size = (uint8_t)(c->s.size ? c->s.size : cs->insn->size);
 		} else if (!(c->size = (uint8_t)code_isa_undecoded(&cs->isa, p0, left0, &c->s))) {
 			return 0;
 		}
@@ -302,7 +303,7 @@ static void apply(const struct code_isa *isa, const struct code_step *s, struct 
 			v.k = V_TOP;
 		st->r[s->dst] = v;
 	}
-	for (uint64_t c = s->clobber; c; c &= c - 1)
+	for (uint64_t c = s->clobber & ((1ull << isa->nslots) - 1); c; c &= c - 1)
 		st->r[__builtin_ctzll(c)].k = V_TOP;
 }
 
@@ -322,13 +323,15 @@ static void add_event(struct summary *f, struct event e)
 
 static struct summary *summarize(struct cscan *cs, uint64_t entry, int thumb);
 
-/* A direct call of target with the argument values of st, from site. */
-static void call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t target, int thumb,
-		 const struct state *st)
+/* A direct call of target with the argument values of st, from site;
+ * whether it may return (abort(), __stack_chk_fail() do not: what follows
+ * them is another function). */
+static int call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t target, int thumb,
+		const struct state *st)
 {
 	struct summary *g = summarize(cs, target, thumb);
 	if (!g)
-		return; /* being followed: a recursion adds nothing new */
+		return 1; /* being followed: a recursion adds nothing new */
 	f->unresolved |= g->unresolved;
 	for (size_t i = 0; i < g->nev; i++) {
 		struct event e = g->ev[i];
@@ -345,6 +348,7 @@ static void call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t ta
 		}
 		add_event(f, e);
 	}
+	return g->returns;
 }
 
 /* Follows one function from its entry (ARM: thumb). */
@@ -368,7 +372,7 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 		struct code_step s, ds;
 		int size = ++f->insns > FN_INSNS ? 0 : step_at(cs, addr, thumb, &s), dsize;
 		if (!size) {
-			f->unresolved = 1;
+			f->unresolved = f->returns = 1;
 			continue;
 		}
 		uint64_t next = addr + (uint64_t)size, after = next;
@@ -395,10 +399,10 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 		}
 		case CK_CALL:
 		case CK_ICALL:
-			if (s.kind == CK_CALL)
-				call(cs, f, addr, s.target, s.target_thumb, &taken);
-			else
+			if (s.kind == CK_ICALL)
 				f->unresolved = 1;
+			else if (!call(cs, f, addr, s.target, s.target_thumb, &taken))
+				break;
 			/* what the call leaves */
 			for (int r = 0; r < isa->nslots; r++)
 				if (!(isa->saved >> r & 1))
@@ -416,12 +420,16 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 			edge(w, isa, next, &st);
 			break;
 		case CK_IJUMP:
-			f->unresolved = 1;
+			f->unresolved = f->returns = 1;
 			break;
 		case CK_RET:
+			f->returns = 1;
 			break;
 		case CK_CRET:
+			f->returns = 1;
 			edge(w, isa, next, &st);
+			break;
+		case CK_STOP:
 			break;
 		case CK_NEXT:
 			apply(isa, &s, &st);
@@ -712,7 +720,7 @@ int libc_scan_code(struct scan_ctx *ctx)
 	}
 	struct cscan cs = {.ctx = ctx};
 	sqlite3_stmt *libs = NULL;
-	int rc = code_isa_open(&cs.isa, ac);
+	int rc = code_isa_open(&cs.isa, ctx->arch);
 	if (rc == 0)
 		cs.insn = cs_malloc(cs.isa.h);
 	if (rc == 0 &&
