@@ -765,7 +765,9 @@ static void svg_arch(const struct timeline *t, const char *arch, FILE *f)
 	size_t n = 0;
 	for (size_t i = 0; i < t->nr; i++) {
 		const struct tl_row *r = &t->r[i];
-		if (!strcmp(r->arch, arch) && r->live && r->kdate >= t->y0)
+		/* what arrived with the ABI's port has no arrival of its own */
+		if (!strcmp(r->arch, arch) && r->live && r->kdate >= t->y0 &&
+		    strcmp(r->k.source, "abi port"))
 			rows[n++] = r;
 	}
 	qsort(rows, n, sizeof(*rows), by_kdate);
@@ -774,7 +776,7 @@ static void svg_arch(const struct timeline *t, const char *arch, FILE *f)
 		   "<title>",
 		left + width + 20, h, left + width + 20, h);
 	rep_h(f, arch);
-	fprintf(f, ": %zu syscalls the kernel gained since %d, and when each libc wrapped them"
+	fprintf(f, ": %zu syscalls the kernel gained since %d (after the ABI's port), and when each libc wrapped them"
 		   "</title>\n",
 		n, (int)t->y0);
 	/* legend, then a gridline per year */
@@ -784,7 +786,9 @@ static void svg_arch(const struct timeline *t, const char *arch, FILE *f)
 	      "<rect class=\"l1\" x=\"206\" y=\"7\" width=\"26\" height=\"5\"/><text x=\"236\" y=\"14\">"
 	      "musl wraps it</text>"
 	      "<rect class=\"o\" x=\"336\" y=\"7\" width=\"26\" height=\"5\"/><text x=\"366\" y=\"14\">"
-	      "still missing in the newest release</text>\n",
+	      "still missing in the newest release</text>"
+	      "<rect class=\"l0 approx\" x=\"560\" y=\"7\" width=\"3\" height=\"5\"/><text x=\"568\" "
+	      "y=\"14\">wrapped by then (the oldest release scanned)</text>\n",
 	      f);
 	for (int y = (int)t->y0; y <= (int)t->y1; y++) {
 		double x = xpos(t, y, left, width);
@@ -807,10 +811,14 @@ static void svg_arch(const struct timeline *t, const char *arch, FILE *f)
 			int dy = y - 4 + k * 4;
 			if (r->ldate[k] && r->lib[k].version) {
 				double lx = xpos(t, r->ldate[k], left, width);
-				if (lx < kx) /* an "at most" release before the kernel: a tick */
+				if (lx < kx)
 					lx = kx;
-				fprintf(f, "<rect class=\"l%d%s\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"4\"/>",
-					k, r->lib[k].exact ? "" : " approx", kx, dy, lx - kx + 2);
+				if (r->lib[k].exact) /* a bar: the lag */
+					fprintf(f, "<rect class=\"l%d\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+						   "height=\"4\"/>", k, kx, dy, lx - kx + 2);
+				else /* "at most": a tick where the oldest release scanned has it */
+					fprintf(f, "<rect class=\"l%d approx\" x=\"%.1f\" y=\"%d\" width=\"3\" "
+						   "height=\"4\"/>", k, lx - 1, dy);
 			} else if (r->missing[k] && r->newest_date[k]) {
 				double ox = xpos(t, r->newest_date[k], left, width);
 				fprintf(f, "<rect class=\"o\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"4\"/>",
@@ -837,7 +845,7 @@ static void svg_missing(const struct timeline *t, FILE *f)
 	const int left = 230, width = 400, rowh = 22, h = (int)n * rowh + 8;
 	fprintf(f, "<svg class=\"tl\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">"
 		   "<title>missing live syscalls per release</title>\n",
-		left + width + 120, h, left + width + 120, h);
+		left + width + 180, h, left + width + 180, h);
 	size_t row = 0;
 	for (size_t i = 0; i < t->ns; i++) {
 		const struct tl_scan *s = &t->s[i];
