@@ -50,6 +50,7 @@ struct rep_scan {
 	char *label, *kind, *sysroot, *arch, *variant, *layout, *created, *tool_version;
 	char *kernel_version, *libc_flavour, *libc_version, *libc_how;
 	char *man_source, *man_dir, *man_version;
+	char *code_how; /* how the libc's machine code was read, or why not */
 	int64_t diags;
 	struct rep_input *inputs;
 	size_t ninputs;
@@ -84,7 +85,7 @@ int rep_differs(const struct report *r, const char *name);
 
 /* The scan's identity and inputs as (field, value) rows for the inputs
  * tables of HTML and Markdown; rep_field_value() returns an owned string. */
-enum { REP_NFIELDS = 11 };
+enum { REP_NFIELDS = 12 };
 extern const char *const rep_field_name[REP_NFIELDS];
 char *rep_field_value(const struct rep_scan *s, int field);
 /* "glibc 2.36", or "unknown libc". */

@@ -29,6 +29,7 @@ static void scan_meta(struct json *j, const struct rep_scan *s)
 	json_kstr(j, "flavour", s->libc_flavour);
 	json_kstr(j, "version", s->libc_version);
 	json_kstr(j, "how", s->libc_how);
+	json_kstr(j, "code", s->code_how);
 	json_obj_end(j);
 	json_key(j, "man");
 	json_obj_begin(j);

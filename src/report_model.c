@@ -69,7 +69,7 @@ static int load_scan_row(struct db *db, int64_t id, struct rep_scan *s)
 	if (db_prepare(db, &st,
 		       "SELECT label, kind, sysroot, arch, variant, layout, created, tool_version,"
 		       " kernel_version, libc_flavour, libc_version, libc_how, man_source, man_dir,"
-		       " man_version, (SELECT count(*) FROM diag WHERE scan_id = ?1)"
+		       " man_version, code_how, (SELECT count(*) FROM diag WHERE scan_id = ?1)"
 		       " FROM scan WHERE id = ?1") < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, id);
@@ -84,7 +84,7 @@ static int load_scan_row(struct db *db, int64_t id, struct rep_scan *s)
 	char **f[] = {&s->label, &s->kind, &s->sysroot, &s->arch, &s->variant,
 		      &s->layout, &s->created, &s->tool_version, &s->kernel_version,
 		      &s->libc_flavour, &s->libc_version, &s->libc_how, &s->man_source,
-		      &s->man_dir, &s->man_version};
+		      &s->man_dir, &s->man_version, &s->code_how};
 	for (size_t i = 0; i < ARRAY_SIZE(f); i++)
 		*f[i] = col(st, (int)i);
 	s->diags = sqlite3_column_int64(st, (int)ARRAY_SIZE(f));
@@ -336,7 +336,7 @@ void report_free(struct report *r)
 		char *f[] = {s->dir, s->label, s->kind, s->sysroot, s->arch, s->variant,
 			     s->layout, s->created, s->tool_version, s->kernel_version,
 			     s->libc_flavour, s->libc_version, s->libc_how, s->man_source,
-			     s->man_dir, s->man_version};
+			     s->man_dir, s->man_version, s->code_how};
 		for (size_t k = 0; k < ARRAY_SIZE(f); k++)
 			free(f[k]);
 		for (size_t k = 0; k < s->ninputs; k++) {
@@ -407,7 +407,7 @@ char *rep_libc(const struct rep_scan *s)
 
 const char *const rep_field_name[REP_NFIELDS] = {
 	"scan", "sysroot", "arch", "layout", "variant", "libc", "kernel UAPI",
-	"man pages", "scanned", "diagnostics", "input files",
+	"man pages", "scanned", "diagnostics", "machine code", "input files",
 };
 
 static const char *or_dash(const char *s)
@@ -461,6 +461,7 @@ char *rep_field_value(const struct rep_scan *s, int field)
 	}
 	case 8: return xasprintf("%s by syscov %s", or_dash(s->created), or_dash(s->tool_version));
 	case 9: return xasprintf("%lld", (long long)s->diags);
+	case 10: return xstrdup(or_dash(s->code_how));
 	default: return inputs_value(s);
 	}
 }

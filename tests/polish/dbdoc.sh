@@ -132,6 +132,17 @@ check_symbols() {
 	ok
 }
 
+# objdump shows the syscall instruction at the address, after the load of 439 (0x1b7)
+check_code-faccessat2() {
+	local at
+	at=$(awk -F'|' '$1 == "host-x86_64" && $2 == "faccessat" { print $3 }' "$1")
+	[ -n "$at" ] || fail "code-faccessat2: faccessat() not among the issuers"
+	objdump -d --no-show-raw-insn --start-address=$((at - 5)) --stop-address=$((at + 2)) \
+		/lib/x86_64-linux-gnu/libc.so.6 | grep -A1 'mov  *\$0x1b7,%eax' | grep -q "${at#0x}:.*syscall" ||
+		fail "code-faccessat2: no syscall after mov \$0x1b7 at $at in objdump"
+	ok
+}
+
 while read -r name; do
 	sqlite3 -bail "$DB" <"$T/q.$name" >"$T/r.$name" 2>"$T/err" || fail "db.md example '$name' fails: $(cat "$T/err")"
 	ok
