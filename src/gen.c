@@ -487,8 +487,10 @@ static int type_all(struct gen *g)
 			rc = -1;
 		} else if (r) {
 			/* the man page's types, where they pass the kernel's registers */
-			if (kr && gen_kernel_drift(g->gk, w->p, w->np, &k, w->drift, sizeof(w->drift)))
+			if (kr && gen_kernel_drift(g->gk, w->p, w->np, &k, w->drift, sizeof(w->drift))) {
 				use_kernel(w, &k, 1);
+				w->why = "the man page's prototype passes other registers than the kernel's";
+			}
 		} else if (kr) {
 			use_kernel(w, &k, 0);
 		} else if (o) {

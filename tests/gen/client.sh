@@ -19,7 +19,10 @@ arm arm-linux-gnueabihf-gcc qemu-arm /usr/arm-linux-gnueabihf
 riscv64 riscv64-linux-gnu-gcc qemu-riscv64 /usr/riscv64-linux-gnu
 ppc64le powerpc64le-linux-gnu-gcc qemu-ppc64le /usr/powerpc64le-linux-gnu
 s390x s390x-linux-gnu-gcc qemu-s390x /usr/s390x-linux-gnu
-mips64el mips64el-linux-gnuabi64-gcc qemu-mips64el /usr/mips64el-linux-gnuabi64"
+mips64el mips64el-linux-gnuabi64-gcc qemu-mips64el /usr/mips64el-linux-gnuabi64
+i386 i686-linux-gnu-gcc qemu-i386 /usr/i686-linux-gnu
+ppc64 powerpc64-linux-gnu-gcc qemu-ppc64 /usr/powerpc64-linux-gnu
+sparc64 sparc64-linux-gnu-gcc qemu-sparc64 /usr/sparc64-linux-gnu"
 
 "$SYSCOV" scan -q / || fail "scan /"
 have_musl=0
