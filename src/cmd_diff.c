@@ -217,6 +217,7 @@ int cmd_diff(int argc, char **argv)
 			}
 			strv_free(&diff);
 		}
+		strv_sort(&newly);
 		if (json) {
 			json_arr_end(&j);
 			json_key(&j, "summary");
@@ -232,7 +233,6 @@ int cmd_diff(int argc, char **argv)
 			json_obj_end(&j);
 			json_obj_end(&j);
 		} else {
-			strv_sort(&newly);
 			printf("newly wrapped in %s:", lb);
 			for (size_t i = 0; i < newly.n; i++)
 				printf(" %s", newly.v[i]);

@@ -140,7 +140,7 @@ static int load_dates(struct timeline *t)
 		line[strcspn(line, "\n")] = 0;
 		if (!line[0] || line[0] == '#' || str_starts(line, "project\t"))
 			continue;
-		char proj[16], ver[32], kv[16];
+		char proj[8], ver[16], kv[16]; /* as tl_date's: a longer field does not match */
 		int y, m, d;
 		if (str_starts(line, "abi\t")) {
 			struct tl_port p = {0};
@@ -153,8 +153,7 @@ static int load_dates(struct timeline *t)
 			t->ports[t->nports++] = p;
 			continue;
 		}
-		if (sscanf(line, "%15[^\t]\t%31[^\t]\t%d-%d-%d\t", proj, ver, &y, &m, &d) != 5 ||
-		    strlen(proj) >= sizeof(t->d->project) || strlen(ver) >= sizeof(t->d->version) ||
+		if (sscanf(line, "%7[^\t]\t%15[^\t]\t%d-%d-%d\t", proj, ver, &y, &m, &d) != 5 ||
 		    m < 1 || m > 12 || d < 1 || d > 31) {
 			rc = err_set(EXIT_INPUT, "releases.tsv:%d: needs project, version, YYYY-MM-DD, source",
 				     ln);
@@ -165,8 +164,8 @@ static int load_dates(struct timeline *t)
 			t->d = xrealloc(t->d, cap * sizeof(*t->d));
 		}
 		struct tl_date *e = &t->d[t->nd++];
-		snprintf(e->project, sizeof(e->project), "%s", proj);
-		snprintf(e->version, sizeof(e->version), "%s", ver);
+		memcpy(e->project, proj, sizeof(proj));
+		memcpy(e->version, ver, sizeof(ver));
 		e->year = y + (m - 1) / 12.0 + (d - 1) / 365.0;
 	}
 	fclose(f);
