@@ -3,7 +3,7 @@
 # crashes found by fuzzing) and its seed corpus in the default suite. With
 # -DSYSCOV_FUZZ=ON (clang): the libFuzzer binaries and the `fuzz`-labelled
 # tests that run each for a bounded time (tests/fuzz/CMakeLists.txt).
-set(SYSCOV_FUZZ_TARGETS man gz tbl ldscript elf proto kpp)
+set(SYSCOV_FUZZ_TARGETS man gz tbl ldscript elf proto kpp kproto)
 foreach(t ${SYSCOV_FUZZ_TARGETS})
   add_executable(replay_${t} ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_${t}.c
                  ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/replay.c)
