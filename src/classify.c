@@ -632,9 +632,6 @@ static int cmp_str(const void *a, const void *b)
 static void cand_add(struct cand **c, size_t *nc, const char *wrapper, const char *how,
 		     const char *source)
 {
-	for (size_t i = 0; i < *nc; i++)
-		if (!strcmp((*c)[i].wrapper, wrapper))
-			return; /* named again: the first way counts */
 	*c = xrealloc(*c, (*nc + 1) * sizeof(**c));
 	struct cand *k = &(*c)[(*nc)++];
 	memset(k, 0, sizeof(*k));
@@ -702,6 +699,16 @@ static void cand_code(const struct cls_run *r, struct cand *k, int64_t nr)
 	k->stub = n ? row : NULL;
 }
 
+/* Whether candidate i names a wrapper an earlier one named: its facts are
+ * said once. */
+static int cand_seen(const struct cand *c, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(c[k].wrapper, c[i].wrapper))
+			return 1;
+	return 0;
+}
+
 /* The syscall of number nr in the ABI's table, or NULL. */
 static const char *sys_name(const struct cls_run *r, int64_t nr)
 {
@@ -728,7 +735,7 @@ static void ev_code(const struct cls_run *r, struct verdict *v, const char *name
 		return;
 	}
 	for (size_t i = 0; i < nc; i++)
-		if (c[i].stub && c[i].present) {
+		if (c[i].stub && c[i].present && !cand_seen(c, i)) {
 			flag(v, "stub");
 			ev_add(v, "code", "%s() at 0x%llx issues no syscall and only returns %s: a stub, no "
 					  "wrapper", c[i].wrapper, strtoull(c[i].stub[2], NULL, 10), c[i].stub[1]);
@@ -956,7 +963,9 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 			 * this one: the "none exported" line below names it */
 			ev_add(&v, "data", "aliases.tsv: %s is offered as %s() (%s)", name, c[i].wrapper,
 			       c[i].source);
-		if (c[i].present || &c[i] == w || !strcmp(c[i].wrapper, name)) {
+		/* a wrapper named twice (by the code and a man page) has its
+		 * symbol facts once */
+		if (!cand_seen(c, i) && (c[i].present || &c[i] == w || !strcmp(c[i].wrapper, name))) {
 			ev_symbol(&v, &c[i]);
 			any_present |= c[i].present;
 		}
@@ -969,7 +978,7 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	if (!any_present && nc > 1) {
 		struct buf names = {0};
 		for (size_t i = 0; i < nc; i++)
-			if (strcmp(c[i].wrapper, name))
+			if (strcmp(c[i].wrapper, name) && !cand_seen(c, i))
 				buf_printf(&names, "%s%s()", names.len ? ", " : "", c[i].wrapper);
 		ev_add(&v, "libc", "none of %s exported either", names.p);
 		buf_free(&names);

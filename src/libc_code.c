@@ -747,9 +747,14 @@ int libc_scan_code(struct scan_ctx *ctx)
 	}
 	if (rc == 0) {
 		struct buf how = {0};
-		buf_printf(&how, "Capstone %d.%d: %lld functions, %lld syscall facts, %lld stubs", major,
-			   minor, (long long)cs.nfuncs, (long long)cs.nrows, (long long)cs.nstubs);
-		if (statics.n)
+		if (!cs.nfuncs && statics.n)
+			buf_printf(&how, "not read: static archives only (%s), whose calls need "
+					 "their relocations", statics.v[0]);
+		else
+			buf_printf(&how, "Capstone %d.%d: %lld functions, %lld syscall facts, %lld stubs",
+				   major, minor, (long long)cs.nfuncs, (long long)cs.nrows,
+				   (long long)cs.nstubs);
+		if (cs.nfuncs && statics.n)
 			buf_printf(&how, "; static archives not read (%s)", statics.v[0]);
 		rc = set_how(ctx, how.p);
 		buf_free(&how);

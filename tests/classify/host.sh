@@ -69,7 +69,7 @@ expect_eq "evidence json" "0" "$(sqlite3 "$DB" "SELECT count(*) FROM verdict
 	WHERE NOT json_valid(evidence) OR json_type(evidence) <> 'array'")"
 expect_eq "evidence sources" "" "$(sqlite3 "$DB" "SELECT DISTINCT e.value ->> 'source'
 	FROM verdict v, json_each(v.evidence) e WHERE e.value ->> 'source' NOT IN
-	('kernel','libc','headers','man','data') OR e.value ->> 'fact' IS NULL")"
+	('kernel','libc','headers','man','data','code') OR e.value ->> 'fact' IS NULL")"
 # one verdict per syscall of the table
 expect_eq "one per syscall" "$(sqlite3 "$DB" "SELECT count(DISTINCT name) FROM ksyscall
 	WHERE private = 0 AND arch = (SELECT arch FROM scan WHERE label = '$H')")" \
