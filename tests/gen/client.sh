@@ -22,7 +22,8 @@ s390x s390x-linux-gnu-gcc qemu-s390x /usr/s390x-linux-gnu
 mips64el mips64el-linux-gnuabi64-gcc qemu-mips64el /usr/mips64el-linux-gnuabi64
 i386 i686-linux-gnu-gcc qemu-i386 /usr/i686-linux-gnu
 ppc64 powerpc64-linux-gnu-gcc qemu-ppc64 /usr/powerpc64-linux-gnu
-sparc64 sparc64-linux-gnu-gcc qemu-sparc64 /usr/sparc64-linux-gnu"
+sparc64 sparc64-linux-gnu-gcc qemu-sparc64 /usr/sparc64-linux-gnu
+x32 x86_64-linux-gnux32-gcc no-qemu-runs-x32 /usr/x86_64-linux-gnux32"
 
 "$SYSCOV" scan -q / || fail "scan /"
 have_musl=0
