@@ -263,7 +263,7 @@ static int load_scans(struct timeline *t, const struct strv *arches)
 		rc = db_fail(t->db, "timeline: scans");
 	sqlite3_finalize(st);
 	sqlite3_finalize(names);
-	if (rc == 0)
+	if (rc == 0 && t->ns)
 		qsort(t->s, t->ns, sizeof(*t->s), by_libc_version);
 	return rc;
 }

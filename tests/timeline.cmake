@@ -6,3 +6,5 @@ syscov_test(timeline_release bash ${CMAKE_CURRENT_SOURCE_DIR}/timeline/release.s
   LABELS timeline real network)
 set_tests_properties(timeline_release PROPERTIES SKIP_RETURN_CODE 77
   ENVIRONMENT "${TEST_ENV};CHROMIUM=${TL_CHROMIUM}")
+# its refusals and the host alone, without the mirror
+syscov_test(timeline_cli bash ${CMAKE_CURRENT_SOURCE_DIR}/timeline/cli.sh LABELS timeline)
