@@ -159,7 +159,7 @@ static int load_datatab(struct datatab *t)
  * needs: the first row of a key is the one taken when a rule takes one. */
 enum {
 	F_SYS, F_MAN_CAND, F_TREE, F_UNIMPL, F_SYSCALLS, F_NOWRAP, F_MAN_PROTO, F_MAN_PARAM,
-	F_CODE, F_CODE_FN, F_STUB, F_LIBC, F_DECL, F_DECL_PARAM, F_N
+	F_CODE, F_CODE_FN, F_CODE_IND, F_STUB, F_LIBC, F_DECL, F_DECL_PARAM, F_N
 };
 #define F_ROUND2 F_LIBC
 /* the columns of F_MAN_PROTO */
@@ -220,6 +220,10 @@ static const char *const fact_sql[F_N] = {
 		   " AND nr IS NOT NULL AND depth <= 2 GROUP BY nr, func ORDER BY nr, d, func",
 	[F_CODE_FN] = "SELECT DISTINCT func, nr FROM code_syscall WHERE scan_id = ?1"
 		      " AND nr IS NOT NULL AND depth = 0 ORDER BY func, nr",
+	/* the functions that reach code the pass cannot follow within two
+	 * calls (through a register or memory: PLT, GOT, vDSO, pointers) */
+	[F_CODE_IND] = "SELECT DISTINCT func FROM code_syscall WHERE scan_id = ?1 AND nr IS NULL"
+		       " AND arg IS NULL AND depth <= 2 ORDER BY func",
 	[F_STUB] = "SELECT func, err, addr FROM code_stub WHERE scan_id = ?1 ORDER BY func, addr",
 	/* what the libc exports under a name, and from which library */
 	[F_LIBC] = "SELECT y.name, y.version, y.is_default, l.id, l.path FROM libc_symbol y"
@@ -728,7 +732,7 @@ static const char *sys_name(const struct cls_run *r, int64_t nr)
  * contradicts: flag code-disagrees); the stubs among the candidates; for a
  * syscall no wrapper issues, the functions that do. */
 static void ev_code(const struct cls_run *r, struct verdict *v, const char *name, int64_t nr,
-		    const struct cand *c, size_t nc, const struct cand *w)
+		    const struct cand *c, size_t nc, const struct cand *w, int wrapped)
 {
 	if (!r->code) {
 		ev_add(v, "code", "machine code %s", r->code_how ? r->code_how : "not read");
@@ -756,12 +760,16 @@ static void ev_code(const struct cls_run *r, struct verdict *v, const char *name
 			const char *o = sys_name(r, strtoll(row[1], NULL, 10));
 			buf_printf(&b, "%s%s (%s)", b.len ? ", " : "", o ? o : "?", row[1]);
 		}
-		if (strcmp(w->how, "name"))
+		/* code it cannot follow may issue it: no contradiction then */
+		int blind = fact1(&r->f[F_CODE_IND], w->wrapper, 0) != NULL;
+		if (strcmp(w->how, "name") && wrapped && !blind)
 			flag(v, "code-disagrees");
 		ev_add(v, "code", "%s() does not issue %s (%lld) within two calls%s%s%s", w->wrapper, name,
 		       (long long)nr, b.len ? "; it issues " : "", b.len ? b.p : "",
-		       strcmp(w->how, "name") ? ": the machine code contradicts the wrapper named above"
-					      : "");
+		       blind ? " (it calls or jumps through a register or memory, not followed: "
+			       "the code cannot tell)"
+		       : strcmp(w->how, "name") ? ": the machine code contradicts the wrapper named above"
+						: "");
 		buf_free(&b);
 	} else {
 		size_t n;
@@ -974,7 +982,7 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 		if (!w && c[i].present && !c[i].linkable)
 			flag(&v, "compat-only");
 	}
-	ev_code(r, &v, name, nr, c, nc, w);
+	ev_code(r, &v, name, nr, c, nc, w, !removed && !internal && w);
 	if (!any_present && nc > 1) {
 		struct buf names = {0};
 		for (size_t i = 0; i < nc; i++)

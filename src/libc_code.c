@@ -5,7 +5,8 @@
  * instruction the value of the ABI's number register (arch/<abi>.c's
  * arch_code): a constant, one of the function's own C arguments (a helper
  * such as musl's __syscall_cp() or syscall() itself; its callers' constants
- * are the numbers), or neither, recorded as indirect and never guessed.
+ * are the numbers), or neither, recorded as indirect and never guessed; so
+ * is a call or jump through a register or memory, which may reach any.
  * Values are tracked per register as a constant, an argument or unknown,
  * joined where paths meet (two different values: unknown), so a number is
  * one the code loads on every path to the trap.
@@ -399,9 +400,10 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 		}
 		case CK_CALL:
 		case CK_ICALL:
-			if (s.kind == CK_ICALL)
+			if (s.kind == CK_ICALL) {
 				f->unresolved = 1;
-			else if (!call(cs, f, addr, s.target, s.target_thumb, &taken))
+				add_event(f, (struct event){E_IND, 0, 0, 0, addr});
+			} else if (!call(cs, f, addr, s.target, s.target_thumb, &taken))
 				break;
 			/* what the call leaves */
 			for (int r = 0; r < isa->nslots; r++)
@@ -421,6 +423,8 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 			break;
 		case CK_IJUMP:
 			f->unresolved = f->returns = 1;
+			/* it may go anywhere, so issue anything: indirect */
+			add_event(f, (struct event){E_IND, 0, 0, 0, addr});
 			break;
 		case CK_RET:
 			f->returns = 1;
