@@ -8,7 +8,7 @@
 # -Wall -Wextra -Werror, and run natively or under qemu-user with every call
 # agreeing with syscall(). Prints the matrix: ABI x libc, built, ran, agreed.
 . "$SRCDIR/tests/lib.sh"
-sh "$SRCDIR/tests/ktable/extract.sh" "$BUILDDIR/ktree" >/dev/null || exit 77
+sh "$SRCDIR/tests/ktable/extract.sh" "$BUILDDIR/ktable-linux-6.1" >/dev/null || exit 77
 export SYSCOV_DB=$T/db
 cd "$T"
 CF="-std=c11 -Wall -Wextra -Werror -O2"
@@ -45,7 +45,7 @@ fi
 echo "$CROSS" | while read -r abi cc qemu root; do
 	[ -d "$root/include" ] && command -v "$cc" >/dev/null && "$SYSCOV" scan -q "$root"
 done
-"$SYSCOV" scan -q --kernel-src "$BUILDDIR/ktree/linux-source-6.1" || fail "scan the tree"
+"$SYSCOV" scan -q --kernel-src "$BUILDDIR/ktable-linux-6.1/linux-source-6.1" || fail "scan the tree"
 "$SYSCOV" classify -q || fail classify
 "$SYSCOV" gen -q --plain-names -o syscov_wrappers.h 2>gen.err || fail "gen: $(cat gen.err)"
 ok

@@ -8,8 +8,8 @@
 # them; a man page whose prototype passes other registers than the kernel's
 # gives way and its verdict is flagged signature-drift.
 . "$SRCDIR/tests/lib.sh"
-sh "$SRCDIR/tests/ktable/extract.sh" "$BUILDDIR/ktree" >/dev/null || exit 77
-K=$BUILDDIR/ktree/linux-source-6.1
+sh "$SRCDIR/tests/ktable/extract.sh" "$BUILDDIR/ktable-linux-6.1" >/dev/null || exit 77
+K=$BUILDDIR/ktable-linux-6.1/linux-source-6.1
 export SYSCOV_DB=$T/db
 cd "$T"
 "$SYSCOV" scan -q / || fail "scan /"
