@@ -43,6 +43,9 @@ while getopts c:r:a: o; do
 done
 mkdir -p "$CACHE"
 CACHE=$(cd "$CACHE" && pwd)
+# one run at a time per cache: tests running at once share the build dir's
+exec 9>"$CACHE/.lock"
+flock 9
 
 debian_version() {
 	case $1 in
