@@ -3,7 +3,8 @@
 # linux-source-6.1 tree scanned beside the host, musl and the Debian cross
 # sysroots present, every scan's missing set is typed (0 untyped wrappers),
 # each header compiles -Wall -Wextra -Werror with gcc and clang as C11 and
-# with g++ as C++17 (host), with musl-gcc, and with each cross gcc present;
+# with g++ as C++17 (host), with musl-gcc, and with each cross gcc present
+# and clang as C11 and C++17 for each target it has a backend for;
 # the kernel's types are those of include/linux/syscalls.h as grep reads
 # them; a man page whose prototype passes other registers than the kernel's
 # gives way and its verdict is flagged signature-drift.
@@ -52,12 +53,25 @@ for id in $(sqlite3 db "SELECT id FROM scan WHERE kind = 'sysroot' ORDER BY id")
 	$cc -std=c11 $CF -pedantic -fsyntax-only -DHDR="\"$l.h\"" use.c 2>err ||
 		fail "$cc $l.h: $(head -5 err)"
 	ok
-	case $l in host-*)
+	case $l in
+	host-*)
 		clang -std=c11 $CF -pedantic -fsyntax-only -DHDR="\"$l.h\"" use.c 2>err ||
 			fail "clang $l.h: $(head -5 err)"
 		g++ -std=c++17 -x c++ $CF -fsyntax-only -DHDR="\"$l.h\"" use.c 2>err ||
 			fail "g++ $l.h: $(head -5 err)"
 		ok
+		;;
+	*-linux-gnu*)
+		# clang as C11 and C++17 for the target, where it has a backend
+		if clang --target="$l" -fsyntax-only -x c /dev/null 2>/dev/null; then
+			for x in "-x c -std=c11 -pedantic" "-x c++ -std=c++17"; do
+				clang --target="$l" $x $CF -fsyntax-only -isystem "/usr/$l/include" \
+					-DHDR="\"$l.h\"" use.c 2>err || fail "clang $x $l.h: $(head -5 err)"
+			done
+			ok
+		else
+			echo "skip clang for $l: no backend"
+		fi
 		;;
 	esac
 done
