@@ -12,13 +12,17 @@
  * one the code loads on every path to the trap.
  *
  * Reads: the shared libraries the libc-elf scanner recorded (libc_lib), again
- * through sysroot.h. Writes: code_syscall (function, number or argument,
+ * through sysroot.h, on the scan's thread; the code is followed on a thread
+ * of its own while the man pages and headers are scanned. Writes, after
+ * them (libc_code_rows()): code_syscall (function, number or argument,
  * depth, via, address), code_stub (a function that reaches no trap and only
  * returns an error constant), and scan.code_how. Static archives are not
  * read (their calls need the relocations): the scan says so. */
 #define _GNU_SOURCE
 #include <gelf.h>
 #include <libelf.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,9 +100,7 @@ struct cscan {
 	size_t stepcap, nsteps;
 	struct walk **walks; /* one per level of nested follow() */
 	size_t nwalks, level;
-	sqlite3_stmt *ins, *stub;
-	int64_t lib_id;
-	int64_t nrows, nstubs, nfuncs;
+	int64_t nfuncs;
 };
 
 static const uint8_t *at(const struct cscan *cs, uint64_t addr, size_t *left)
@@ -538,67 +540,79 @@ static int read_syms(struct cscan *cs, Elf *e, Elf_Scn *scn, int exported_table)
 	return 0;
 }
 
-static int write_rows(struct cscan *cs, const struct fsym *fn, uint64_t addr)
+/* A fact of one function, as the thread leaves it for the DB. */
+struct row {
+	int64_t lib_id;
+	const char *func; /* in the object's image, which stays until the rows are written */
+	char *via;
+	int kind, arg, depth; /* kind: E_NR with nr, else indirect or argument arg */
+	int64_t nr, addr;
+};
+
+/* The pass of one scan: the libraries are read on the scan's thread (every
+ * read goes through sysroot.h there), followed on a thread of their own
+ * while the man pages and headers are scanned, and written to the DB when
+ * the scan is done with those (libc_code_rows()). */
+struct code_job {
+	struct cscan cs;
+	struct code_lib {
+		int64_t id;
+		char *rel;
+		struct buf b;
+	} *libs;
+	size_t nlibs;
+	struct strv statics;
+	struct row *rows, *stubs;
+	size_t nrows, nstubs, rcap, scap;
+	pthread_t thread;
+	int running, rc;
+	char err[512]; /* the thread's error, said by libc_code_rows() */
+};
+
+static void add_row(struct code_job *j, struct row r, int stub)
 {
-	int thumb = cs->isa.h_thumb && (addr & 1);
-	uint64_t entry = thumb ? addr & ~1ull : addr;
+	struct row **v = stub ? &j->stubs : &j->rows;
+	size_t *n = stub ? &j->nstubs : &j->nrows, *cap = stub ? &j->scap : &j->rcap;
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 4096;
+		*v = xrealloc(*v, *cap * sizeof(**v));
+	}
+	(*v)[(*n)++] = r;
+}
+
+static void collect(struct code_job *j, int64_t lib_id, const struct fsym *fn)
+{
+	struct cscan *cs = &j->cs;
+	int thumb = cs->isa.h_thumb && (fn->addr & 1);
+	uint64_t entry = thumb ? fn->addr & ~1ull : fn->addr;
 	struct summary *f = summarize(cs, entry, thumb);
 	if (!f)
-		return 0;
+		return;
 	cs->nfuncs++;
 	for (size_t i = 0; i < f->nev; i++) {
 		const struct event *e = &f->ev[i];
-		sqlite3_stmt *st = cs->ins;
-		char hex[24];
-		const char *via = NULL;
+		struct row r = {lib_id, fn->name, NULL, e->kind, 0, e->depth, e->v, (int64_t)e->addr};
 		if (e->via) {
-			via = name_at(cs, e->via | (uint64_t)thumb);
+			const char *via = name_at(cs, e->via | (uint64_t)thumb);
 			if (!via)
 				via = name_at(cs, e->via);
-			if (!via)
-				snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)e->via), via = hex;
+			r.via = via ? xstrdup(via) : xasprintf("0x%llx", (unsigned long long)e->via);
 		}
-		sqlite3_bind_int64(st, 1, cs->ctx->scan_id);
-		sqlite3_bind_int64(st, 2, cs->lib_id);
-		db_bind_text(st, 3, fn->name);
 		/* a number from the entry value of a register that is no C
 		 * argument is as good as indirect to a caller of the libc */
-		int arg = 0;
-		for (int k = 0; e->kind == E_ENTRY && k < cs->isa.nargs && !arg; k++)
+		for (int k = 0; e->kind == E_ENTRY && k < cs->isa.nargs && !r.arg; k++)
 			if (cs->isa.arg_slot[k] == e->v)
-				arg = k + 1;
-		if (e->kind == E_NR)
-			sqlite3_bind_int64(st, 4, e->v);
-		else
-			sqlite3_bind_null(st, 4);
-		if (arg)
-			sqlite3_bind_int64(st, 5, arg);
-		else
-			sqlite3_bind_null(st, 5);
-		sqlite3_bind_int64(st, 6, e->depth);
-		db_bind_text(st, 7, via);
-		sqlite3_bind_int64(st, 8, (int64_t)e->addr);
-		if (db_step_done(cs->ctx->db, st) < 0)
-			return -1;
-		cs->nrows++;
+				r.arg = k + 1;
+		add_row(j, r, 0);
 	}
 	/* reaches no trap, calls and jumps nowhere unknown, is short, and
 	 * returns an error: a -errno (musl's sched_setparam(): -ENOSYS), or
 	 * -1 with errno ENOSYS (glibc's stubs) */
 	int enosys = cs->isa.ac->enosys ? cs->isa.ac->enosys : 38;
 	if (!f->nev && !f->unresolved && f->insns <= STUB_INSNS &&
-	    (f->has_err || (f->has_enosys && f->has_m1))) {
-		sqlite3_stmt *st = cs->stub;
-		sqlite3_bind_int64(st, 1, cs->ctx->scan_id);
-		sqlite3_bind_int64(st, 2, cs->lib_id);
-		db_bind_text(st, 3, fn->name);
-		sqlite3_bind_int64(st, 4, (int64_t)entry);
-		sqlite3_bind_int64(st, 5, f->has_err ? f->err : -enosys);
-		if (db_step_done(cs->ctx->db, st) < 0)
-			return -1;
-		cs->nstubs++;
-	}
-	return 0;
+	    (f->has_err || (f->has_enosys && f->has_m1)))
+		add_row(j, (struct row){lib_id, fn->name, NULL, 0, 0, 0,
+					f->has_err ? f->err : -enosys, (int64_t)entry}, 1);
 }
 
 static void free_object(struct cscan *cs)
@@ -625,17 +639,18 @@ static void free_object(struct cscan *cs)
 	cs->nsyms = 0;
 }
 
-/* One shared object of the libc, read whole from the sysroot. */
-static int read_object(struct cscan *cs, const char *rel)
+/* One shared object of the libc, its image in l->b; on the pass's thread,
+ * so an error goes to j->err. */
+static int read_object(struct code_job *j, const struct code_lib *l)
 {
-	struct buf b = {0};
-	if (sysroot_read_file(cs->ctx->sr, rel, LIB_MAX, &b, NULL) < 0)
-		return -1;
-	Elf *e = elf_memory(b.p, b.len);
+	struct cscan *cs = &j->cs;
+	const struct buf *b = &l->b;
+	Elf *e = elf_memory(b->p, b->len);
 	int rc = 0;
 	size_t nscn;
 	if (!e || elf_kind(e) != ELF_K_ELF || elf_getshdrnum(e, &nscn) < 0) {
-		rc = err_set(EXIT_INPUT, "%s: cannot read as ELF: %s", rel, elf_errmsg(-1));
+		snprintf(j->err, sizeof(j->err), "%s: cannot read as ELF: %s", l->rel, elf_errmsg(-1));
+		rc = -1;
 		goto out;
 	}
 	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL;
@@ -650,24 +665,25 @@ static int read_object(struct cscan *cs, const char *rel)
 		/* 64-bit PowerPC ELFv1: a function symbol is its descriptor in
 		 * .opd, whose first doubleword is the code's address */
 		if (sname && !strcmp(sname, ".opd") && sh.sh_type == SHT_PROGBITS &&
-		    sh.sh_offset <= b.len && sh.sh_size <= b.len - sh.sh_offset)
-			cs->opd = (struct xsec){sh.sh_addr, sh.sh_size, (const uint8_t *)b.p + sh.sh_offset};
+		    sh.sh_offset <= b->len && sh.sh_size <= b->len - sh.sh_offset)
+			cs->opd = (struct xsec){sh.sh_addr, sh.sh_size, (const uint8_t *)b->p + sh.sh_offset};
 		if (sh.sh_type == SHT_DYNSYM)
 			dynsym = scn;
 		else if (sh.sh_type == SHT_SYMTAB)
 			symtab = scn;
 		else if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR) &&
-			 sh.sh_offset <= b.len && sh.sh_size <= b.len - sh.sh_offset) {
+			 sh.sh_offset <= b->len && sh.sh_size <= b->len - sh.sh_offset) {
 			cs->xs = xrealloc(cs->xs, (cs->nxs + 1) * sizeof(*cs->xs));
 			cs->xs[cs->nxs++] = (struct xsec){sh.sh_addr, sh.sh_size,
-							  (const uint8_t *)b.p + sh.sh_offset};
+							  (const uint8_t *)b->p + sh.sh_offset};
 		}
 	}
 	/* exported: .dynsym's (klibc's libc.so has only .symtab); names of
 	 * internal functions from .symtab where it is not stripped */
 	if ((dynsym && read_syms(cs, e, dynsym, 1) < 0) ||
 	    (symtab && read_syms(cs, e, symtab, !dynsym) < 0)) {
-		rc = err_set(EXIT_INPUT, "%s: symbol table: %s", rel, elf_errmsg(-1));
+		snprintf(j->err, sizeof(j->err), "%s: symbol table: %s", l->rel, elf_errmsg(-1));
+		rc = -1;
 		goto out;
 	}
 	for (size_t i = 0; i < cs->nsyms; i++) {
@@ -681,21 +697,28 @@ static int read_object(struct cscan *cs, const char *rel)
 		}
 	}
 	qsort(cs->syms, cs->nsyms, sizeof(*cs->syms), cmp_fsym);
-	for (size_t i = 0; i < cs->nsyms && rc == 0; i++) {
+	for (size_t i = 0; i < cs->nsyms; i++) {
 		const struct fsym *fn = &cs->syms[i];
 		/* one row set per exported name and address; an IFUNC's code is
 		 * its resolver, which issues nothing of its own */
 		if (!fn->exported || fn->ifunc || (i && !strcmp(fn->name, cs->syms[i - 1].name) &&
 						   fn->addr == cs->syms[i - 1].addr))
 			continue;
-		rc = write_rows(cs, fn, fn->addr);
+		collect(j, l->id, fn);
 	}
 out:
 	if (e)
 		elf_end(e);
 	free_object(cs);
-	buf_free(&b);
 	return rc;
+}
+
+static void *code_thread(void *arg)
+{
+	struct code_job *j = arg;
+	for (size_t i = 0; i < j->nlibs && j->rc == 0; i++)
+		j->rc = read_object(j, &j->libs[i]);
+	return NULL;
 }
 
 static int set_how(struct scan_ctx *ctx, const char *how)
@@ -710,70 +733,138 @@ static int set_how(struct scan_ctx *ctx, const char *how)
 	return rc;
 }
 
+void libc_code_drop(struct scan_ctx *ctx)
+{
+	struct code_job *j = ctx->code_job;
+	if (!j)
+		return;
+	if (j->running)
+		pthread_join(j->thread, NULL);
+	for (size_t i = 0; i < j->nlibs; i++) {
+		free(j->libs[i].rel);
+		buf_free(&j->libs[i].b);
+	}
+	free(j->libs);
+	strv_free(&j->statics);
+	for (size_t i = 0; i < j->nrows; i++)
+		free(j->rows[i].via);
+	free(j->rows);
+	free(j->stubs);
+	struct cscan *cs = &j->cs;
+	if (cs->insn)
+		cs_free(cs->insn, 1);
+	for (size_t i = 0; i < cs->nwalks; i++) {
+		walk_free(cs->walks[i]);
+		free(cs->walks[i]);
+	}
+	free(cs->walks);
+	code_isa_close(&cs->isa);
+	free(j);
+	ctx->code_job = NULL;
+}
+
 int libc_scan_code(struct scan_ctx *ctx)
 {
-	const struct arch_code *ac = ctx->arch->code;
 	int major, minor;
 	cs_version(&major, &minor);
-	if (!ac) {
+	if (!ctx->arch->code) {
 		char *how = xasprintf("not read: Capstone %d.%d has no decoder for %s", major, minor,
 				      ctx->arch->name);
 		int rc = set_how(ctx, how);
 		free(how);
 		return rc;
 	}
-	struct cscan cs = {.ctx = ctx};
-	sqlite3_stmt *libs = NULL;
-	int rc = code_isa_open(&cs.isa, ctx->arch);
-	if (rc == 0)
-		cs.insn = cs_malloc(cs.isa.h);
-	if (rc == 0 &&
-	    (db_prepare(ctx->db, &cs.ins,
-			"INSERT INTO code_syscall (scan_id, lib_id, func, nr, arg, depth, via, addr)"
-			" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)") < 0 ||
-	     db_prepare(ctx->db, &cs.stub,
-			"INSERT INTO code_stub (scan_id, lib_id, func, addr, err)"
-			" VALUES (?1, ?2, ?3, ?4, ?5)") < 0 ||
-	     db_prepare(ctx->db, &libs,
-			"SELECT id, path, kind FROM libc_lib WHERE scan_id = ?1 ORDER BY id") < 0))
-		rc = -1;
-	struct strv statics = {0};
-	if (rc == 0)
-		sqlite3_bind_int64(libs, 1, ctx->scan_id);
+	struct code_job *j = xcalloc(1, sizeof(*j));
+	ctx->code_job = j;
+	j->cs.ctx = ctx;
+	sqlite3_stmt *libs;
+	if (code_isa_open(&j->cs.isa, ctx->arch) < 0 ||
+	    db_prepare(ctx->db, &libs,
+		       "SELECT id, path, kind FROM libc_lib WHERE scan_id = ?1 ORDER BY id") < 0)
+		return -1;
+	j->cs.insn = cs_malloc(j->cs.isa.h);
+	sqlite3_bind_int64(libs, 1, ctx->scan_id);
+	int rc = 0;
 	while (rc == 0 && sqlite3_step(libs) == SQLITE_ROW) {
 		const char *path = (const char *)sqlite3_column_text(libs, 1);
 		if (strcmp((const char *)sqlite3_column_text(libs, 2), "shared")) {
-			strv_push(&statics, path);
+			strv_push(&j->statics, path);
 			continue;
 		}
-		cs.lib_id = sqlite3_column_int64(libs, 0);
-		rc = read_object(&cs, path);
+		j->libs = xrealloc(j->libs, (j->nlibs + 1) * sizeof(*j->libs));
+		struct code_lib *l = &j->libs[j->nlibs++];
+		*l = (struct code_lib){sqlite3_column_int64(libs, 0), xstrdup(path), {0}};
+		rc = sysroot_read_file(ctx->sr, path, LIB_MAX, &l->b, NULL);
 	}
-	if (rc == 0) {
-		struct buf how = {0};
-		if (!cs.nfuncs && statics.n)
-			buf_printf(&how, "not read: static archives only (%s), whose calls need "
-					 "their relocations", statics.v[0]);
+	sqlite3_finalize(libs);
+	if (rc == 0 && pthread_create(&j->thread, NULL, code_thread, j))
+		return err_set(EXIT_INTERNAL, "libc-code: cannot start a thread");
+	j->running = rc == 0;
+	return rc;
+}
+
+int libc_code_rows(struct scan_ctx *ctx)
+{
+	struct code_job *j = ctx->code_job;
+	if (!j)
+		return 0; /* no decoder: libc_scan_code() said so */
+	pthread_join(j->thread, NULL);
+	j->running = 0;
+	if (j->rc < 0)
+		return err_set(EXIT_INPUT, "%s", j->err);
+	sqlite3_stmt *ins, *stub = NULL;
+	int rc = 0;
+	if (db_prepare(ctx->db, &ins,
+		       "INSERT INTO code_syscall (scan_id, lib_id, func, nr, arg, depth, via, addr)"
+		       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)") < 0)
+		return -1;
+	for (size_t i = 0; i < j->nrows && rc == 0; i++) {
+		const struct row *r = &j->rows[i];
+		sqlite3_bind_int64(ins, 1, ctx->scan_id);
+		sqlite3_bind_int64(ins, 2, r->lib_id);
+		db_bind_text(ins, 3, r->func);
+		if (r->kind == E_NR)
+			sqlite3_bind_int64(ins, 4, r->nr);
 		else
-			buf_printf(&how, "Capstone %d.%d: %lld functions, %lld syscall facts, %lld stubs",
-				   major, minor, (long long)cs.nfuncs, (long long)cs.nrows,
-				   (long long)cs.nstubs);
-		if (cs.nfuncs && statics.n)
-			buf_printf(&how, "; static archives not read (%s)", statics.v[0]);
+			sqlite3_bind_null(ins, 4);
+		if (r->arg)
+			sqlite3_bind_int64(ins, 5, r->arg);
+		else
+			sqlite3_bind_null(ins, 5);
+		sqlite3_bind_int64(ins, 6, r->depth);
+		db_bind_text(ins, 7, r->via);
+		sqlite3_bind_int64(ins, 8, r->addr);
+		rc = db_step_done(ctx->db, ins);
+	}
+	sqlite3_finalize(ins);
+	if (rc == 0 && db_prepare(ctx->db, &stub, "INSERT INTO code_stub (scan_id, lib_id, func,"
+						   " addr, err) VALUES (?1, ?2, ?3, ?4, ?5)") < 0)
+		rc = -1;
+	for (size_t i = 0; i < j->nstubs && rc == 0; i++) {
+		const struct row *r = &j->stubs[i];
+		sqlite3_bind_int64(stub, 1, ctx->scan_id);
+		sqlite3_bind_int64(stub, 2, r->lib_id);
+		db_bind_text(stub, 3, r->func);
+		sqlite3_bind_int64(stub, 4, r->addr);
+		sqlite3_bind_int64(stub, 5, r->nr);
+		rc = db_step_done(ctx->db, stub);
+	}
+	sqlite3_finalize(stub);
+	if (rc == 0) {
+		int major, minor;
+		cs_version(&major, &minor);
+		struct buf how = {0};
+		if (!j->cs.nfuncs && j->statics.n)
+			buf_printf(&how, "not read: static archives only (%s), whose calls need "
+					 "their relocations", j->statics.v[0]);
+		else
+			buf_printf(&how, "Capstone %d.%d: %lld functions, %zu syscall facts, %zu stubs",
+				   major, minor, (long long)j->cs.nfuncs, j->nrows, j->nstubs);
+		if (j->cs.nfuncs && j->statics.n)
+			buf_printf(&how, "; static archives not read (%s)", j->statics.v[0]);
 		rc = set_how(ctx, how.p);
 		buf_free(&how);
 	}
-	strv_free(&statics);
-	sqlite3_finalize(libs);
-	sqlite3_finalize(cs.ins);
-	sqlite3_finalize(cs.stub);
-	if (cs.insn)
-		cs_free(cs.insn, 1);
-	for (size_t i = 0; i < cs.nwalks; i++) {
-		walk_free(cs.walks[i]);
-		free(cs.walks[i]);
-	}
-	free(cs.walks);
-	code_isa_close(&cs.isa);
+	libc_code_drop(ctx);
 	return rc;
 }

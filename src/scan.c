@@ -22,6 +22,7 @@ static const struct scanner sysroot_scanners[] = {
 	{"libc-code", libc_scan_code},
 	{"man", man_scan},
 	{"headers", libc_scan_headers},
+	{"libc-code-rows", libc_code_rows},
 };
 
 /* "host-x86_64", "aarch64-linux-gnu", or the last dir of a split layout. */
@@ -128,6 +129,7 @@ static int sysroot_pipeline(struct scan_ctx *ctx)
 {
 	int rc = run_scanners(ctx, sysroot_scanners, ARRAY_SIZE(sysroot_scanners));
 	man_proto_drop(ctx);
+	libc_code_drop(ctx);
 	return rc;
 }
 

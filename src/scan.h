@@ -18,6 +18,7 @@
 #include "sysroot.h"
 
 struct man_typer;
+struct code_job;
 
 struct scan_ctx {
 	struct db *db;
@@ -29,6 +30,8 @@ struct scan_ctx {
 	/* the man pages' prototypes, left by the man scanner to the header
 	 * scanner's TU (man_typing.h) */
 	struct man_typer *man_typing;
+	/* the machine-code pass, between libc_scan_code() and libc_code_rows() */
+	struct code_job *code_job;
 };
 
 struct scanner {
@@ -46,8 +49,13 @@ int man_scan(struct scan_ctx *ctx);
 /* libc functions with their symbol versions, flavour and version (libc_elf.c). */
 int libc_scan_elf(struct scan_ctx *ctx);
 /* Which syscalls each exported libc function issues, from its machine code
- * (libc_code.c); runs after libc_scan_elf(), whose libraries it reads. */
+ * (libc_code.c): libc_scan_code() runs after libc_scan_elf(), whose
+ * libraries it reads, and follows their code on a thread while the next
+ * scanners run; libc_code_rows() writes what it found; libc_code_drop()
+ * ends and frees a pass that a failed scanner left behind. */
 int libc_scan_code(struct scan_ctx *ctx);
+int libc_code_rows(struct scan_ctx *ctx);
+void libc_code_drop(struct scan_ctx *ctx);
 /* Function declarations of the libc headers, via libclang (libc_headers.c);
  * runs after the man scanner, whose SYNOPSIS includes it reads. */
 int libc_scan_headers(struct scan_ctx *ctx);
