@@ -9,7 +9,7 @@ syscov_test(gen_kernel sh ${GENT}/kernel.sh LABELS gen)
 syscov_test(gen_client sh ${GENT}/client.sh LABELS gen)
 syscov_test(gen_kernel_hostile bash ${GENT}/kernel_hostile.sh LABELS gen)
 # the tree that tests/ktable.cmake's fixture extracts
-set_tests_properties(gen_kernel gen_client PROPERTIES FIXTURES_REQUIRED ktable_tree
+set_tests_properties(gen_kernel gen_client gen_ll_qemu PROPERTIES FIXTURES_REQUIRED ktable_tree
                      SKIP_RETURN_CODE 77)
 # gen_client fetches into the release sysroot cache that timeline_release uses
 set_tests_properties(gen_client PROPERTIES RESOURCE_LOCK release_sysroots)

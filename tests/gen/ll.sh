@@ -33,7 +33,18 @@ while read -r abi cc root run enosys; do
 	[ -d "$root/include" ] && ! echo " $roots " | grep -q " $root " && roots="$roots $root"
 done <abis
 "$SYSCOV" scan / $roots --no-man -q 2>scan.err || fail "scan: $(cat scan.err)"
+# with the tree of the ktable_tree fixture, pread64 and pwrite64 are typed
+# from the kernel's prototypes (else from data/gen_overrides.tsv)
+K=$BUILDDIR/ktable-linux-6.1/linux-source-6.1
+if [ -f "$K/include/linux/syscalls.h" ]; then
+	"$SYSCOV" scan -q --kernel-src "$K" 2>scan.err || fail "scan $K: $(cat scan.err)"
+fi
 "$SYSCOV" gen --only $NAMES -q -o wrappers.h 2>gen.err || fail "gen: $(cat gen.err)"
+if [ -f "$K/include/linux/syscalls.h" ]; then
+	grep -q "^/\* pread64: types from the kernel's sys_pread64()" wrappers.h ||
+		fail "pread64: $(grep '^/\* pread64:' wrappers.h)"
+	ok
+fi
 have=$(sed -n 's/^ \* [0-9]* wrappers for the ABIs://p' wrappers.h)
 echo "header ABIs:$have"
 ran=0
