@@ -168,11 +168,11 @@ int gen_plain_guard(struct gen_plain *p, const char *name, const char *const *ab
 				buf_puts(out, terms.v[a]);
 				continue;
 			}
-			buf_puts(out, "((");
+			buf_puts(out, with > 1 ? "((" : "(");
 			for (size_t b = a, n = 0; b < terms.n; b++)
 				if (!strcmp(terms.v[b], terms.v[a]))
 					buf_printf(out, "%sdefined(SYSCOV_ABI_%s)", n++ ? " || " : "", abis[b]);
-			buf_printf(out, ") && %s)", terms.v[a]);
+			buf_printf(out, "%s && %s)", with > 1 ? ")" : "", terms.v[a]);
 		}
 		strv_free(&terms);
 	}
