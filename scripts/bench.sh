@@ -54,8 +54,10 @@ floor_zcat() { zcat -f "${man_files[@]}"; }
 floor_readelf() { readelf --dyn-syms -W "$libc_so"; }
 floor_clang() { "${hdr_cmd[@]}"; }
 floor_uapi() { echo "#include <asm/unistd.h>" | gcc -dM -E -; }
+# the machine-code pass's floor (not in the sum: the scan overlaps it with the others)
+floor_objdump() { objdump -d --no-show-raw-insn "$libc_so"; }
 cold_audit() { fresh "${audit[@]}"; }
-rounds floor_zcat floor_readelf floor_clang floor_uapi cold_audit
+rounds floor_zcat floor_readelf floor_clang floor_uapi floor_objdump cold_audit
 f_zcat=$(of floor_zcat)
 f_readelf=$(of floor_readelf)
 f_clang=$(of floor_clang)
@@ -66,6 +68,8 @@ row "floor: readelf --dyn-syms libc.so.6" "$f_readelf"
 row "floor: clang -fsyntax-only, ${#hdr_files[@]}-header TU" "$f_clang"
 row "floor: gcc -dM -E <asm/unistd.h>" "$f_uapi"
 row "floor: sum" "$floor"
+f_objdump=$(of floor_objdump)
+row "floor: objdump -d libc.so.6 (not in the sum)" "$f_objdump"
 
 # --- the host audit: cold (fresh DB), repeat (unchanged inputs)
 cold=$(of cold_audit)
@@ -79,12 +83,14 @@ for _ in $(seq "$RUNS"); do
 	rm -f "$DB" "$DB"-wal "$DB"-shm
 	"$SYSCOV" audit / -v --db "$DB" -o "$W/rep" 2>&1 >/dev/null |
 		sed -n -e 's/^syscov: \(ktable\|libc-elf\|man\|headers\): \([0-9.]*\) ms$/\1 \2/p' \
+			-e 's/^syscov: libc-code: .* followed in \([0-9.]*\) ms on a thread$/libc-code \1/p' \
 			-e 's/^syscov: classify [^:]*: .* in \([0-9.]*\) ms$/classify \1/p'
 done >"$W/shares"
-for s in ktable libc-elf man headers classify; do
+for s in ktable libc-elf libc-code man headers classify; do
 	m=$(awk -v s="$s" '$1 == s {print $2, $2}' "$W/shares" | median)
 	case $s in
-	ktable) f=$f_uapi ;; libc-elf) f=$f_readelf ;; man) f=$f_zcat ;; headers) f=$f_clang ;; *) f=0 ;;
+	ktable) f=$f_uapi ;; libc-elf) f=$f_readelf ;; man) f=$f_zcat ;; headers) f=$f_clang ;;
+	libc-code) f=$f_objdump ;; *) f=0 ;;
 	esac
 	[ "$f" = 0 ] || f="${f% *} ${f% *}" # in-process wall against the floor's wall
 	# a share is in-process wall time: both columns show it

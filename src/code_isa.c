@@ -432,7 +432,8 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct op *
 		if (n == 2 && o[0].type == OP_REG && (!strcmp(m, "mov") || !strcmp(m, "movz"))) {
 			dreg = o[0].reg, src = &o[1];
 			if (src->type == OP_IMM && in->detail->arm64.operands[1].shift.type == ARM64_SFT_LSL)
-				s->val = src->imm << in->detail->arm64.operands[1].shift.value;
+				s->val = (int64_t)((uint64_t)src->imm
+						   << in->detail->arm64.operands[1].shift.value);
 			else
 				s->val = src->imm;
 			break;

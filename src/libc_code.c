@@ -566,6 +566,7 @@ struct code_job {
 	size_t nrows, nstubs, rcap, scap;
 	pthread_t thread;
 	int running, rc;
+	uint64_t ns; /* the thread's time */
 	char err[512]; /* the thread's error, said by libc_code_rows() */
 };
 
@@ -716,8 +717,10 @@ out:
 static void *code_thread(void *arg)
 {
 	struct code_job *j = arg;
+	uint64_t t0 = now_ns();
 	for (size_t i = 0; i < j->nlibs && j->rc == 0; i++)
 		j->rc = read_object(j, &j->libs[i]);
+	j->ns = now_ns() - t0;
 	return NULL;
 }
 
@@ -812,6 +815,8 @@ int libc_code_rows(struct scan_ctx *ctx)
 	j->running = 0;
 	if (j->rc < 0)
 		return err_set(EXIT_INPUT, "%s", j->err);
+	debug("libc-code: %lld functions followed in %.1f ms on a thread", (long long)j->cs.nfuncs,
+	      (double)j->ns / 1e6);
 	sqlite3_stmt *ins, *stub = NULL;
 	int rc = 0;
 	if (db_prepare(ctx->db, &ins,
