@@ -4,7 +4,8 @@
 # musl when scripts/release-sysroot.sh can fetch them, six cross sysroots,
 # and the linux-source-6.1 tree for the types) lets client.c, which calls
 # kcmp(), pidfd_open(), sched_setattr(), futex_waitv(), io_uring_setup()...
-# by their plain names, build unchanged against each libc with
+# by their plain names, build unchanged against each libc (Debian 13's musl
+# too) with
 # -Wall -Wextra -Werror, and run natively or under qemu-user with every call
 # agreeing with syscall(). Prints the matrix: ABI x libc, built, ran, agreed.
 . "$SRCDIR/tests/lib.sh"
@@ -77,6 +78,14 @@ if [ -n "$d13" ]; then
 	# dirs, which hold the host's), host gcc's own headers and libgcc
 	lib=$d13/usr/lib/x86_64-linux-gnu
 	leg x86_64 glibc-2.41 env gcc --sysroot="$d13" -B"$lib" -L"$lib" -static
+	# Debian 13's musl 1.2.5: its headers, crt files and libc.a around the
+	# client, host gcc's own headers and libgcc (musl-gcc is 1.2.3's)
+	m=$rel/amd64/debian13-musl/usr
+	printf '#!/bin/sh\nexec gcc -static -nostdinc -isystem "%s" -isystem "%s" -isystem "%s" -nostdlib "%s" "%s" "$@" "%s" "%s" "%s"\n' \
+		"$m/include" "$m/include/x86_64-linux-gnu" "$(gcc -print-file-name=include)" "$m/lib/crt1.o" \
+		"$m/lib/crti.o" "$m/lib/libc.a" "$(gcc -print-libgcc-file-name)" "$m/lib/crtn.o" >musl125-gcc
+	chmod +x musl125-gcc
+	leg x86_64 musl-1.2.5 env ./musl125-gcc
 fi
 while read -r abi cc qemu root; do
 	if ! command -v "$cc" >/dev/null || ! [ -d "$root/include" ]; then
