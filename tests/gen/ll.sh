@@ -56,7 +56,14 @@ while read -r abi cc root run enosys; do
 	ok
 	case $run in
 	none) echo "$abi: compiled only"; continue ;;
-	native) cmd="./ll-$abi" ;;
+	native)
+		cmd="./ll-$abi" rc=0
+		# a kernel without IA-32 emulation cannot exec i386 binaries (126)
+		"./ll-$abi" >/dev/null 2>&1 || rc=$?
+		if [ "$rc" = 126 ] && command -v "qemu-$abi" >/dev/null; then
+			echo "$abi: this kernel cannot exec it: under qemu-$abi"
+			cmd="qemu-$abi ./ll-$abi"
+		fi ;;
 	*) command -v "$run" >/dev/null || { echo "skip $abi run: no $run"; continue; }
 	   cmd="$run ./ll-$abi" ;;
 	esac
