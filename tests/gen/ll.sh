@@ -2,7 +2,8 @@
 # 64-bit arguments on every ABI: `syscov gen --only` for the loff_t class
 # from the host and the Debian cross sysroots, compiled with each cross gcc
 # (-std=c11 -Wall -Wextra -Werror -pedantic -static) and run under
-# qemu-<arch> (natively for x86_64 and i386): ll.c compares each wrapper
+# qemu-<arch> (natively for x86_64 and i386, which a kernel without IA-32
+# emulation runs under qemu-i386): ll.c compares each wrapper
 # with libc at offsets beyond 4 GiB. ABIs without a cross compiler, a qemu,
 # a sysroot or trap code are skipped with the reason; x32 is compiled only
 # (neither this kernel nor qemu-user runs x32 binaries).
