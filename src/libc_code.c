@@ -8,8 +8,9 @@
  * are the numbers), or neither, recorded as indirect and never guessed; so
  * is a call or jump through a register or memory, which may reach any.
  * Values are tracked per register as a constant, an argument or unknown,
- * joined where paths meet (two different values: unknown), so a number is
- * one the code loads on every path to the trap.
+ * joined where paths meet (two different values: unknown) until nothing
+ * changes; only then are the traps and calls read, so a number is one the
+ * code loads on every path to the trap.
  *
  * Reads: the shared libraries the libc-elf scanner recorded (libc_lib), again
  * through sysroot.h, on the scan's thread; the code is followed on a thread
@@ -326,16 +327,26 @@ static void add_event(struct summary *f, struct event e)
 
 static struct summary *summarize(struct cscan *cs, uint64_t entry, int thumb);
 
-/* A direct call of target with the argument values of st, from site;
- * whether it may return (abort(), __stack_chk_fail() do not: what follows
- * them is another function). */
-static int call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t target, int thumb,
-		const struct state *st)
+/* Whether a direct call of target may return (abort(), __stack_chk_fail()
+ * do not: what follows them is another function); what it leaves unknown
+ * makes f's unknown too. */
+static int returns(struct cscan *cs, struct summary *f, uint64_t target, int thumb)
 {
 	struct summary *g = summarize(cs, target, thumb);
 	if (!g)
-		return 1; /* being followed: a recursion adds nothing new */
+		return 1; /* being followed: a recursion */
 	f->unresolved |= g->unresolved;
+	return g->returns;
+}
+
+/* A direct call of target with the argument values of st, from site: what
+ * the callee issues, f issues a call down. */
+static void call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t target, int thumb,
+		 const struct state *st)
+{
+	struct summary *g = summarize(cs, target, thumb);
+	if (!g)
+		return; /* being followed: a recursion adds nothing new */
 	for (size_t i = 0; i < g->nev; i++) {
 		struct event e = g->ev[i];
 		e.addr = site;
@@ -351,7 +362,6 @@ static int call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t tar
 		}
 		add_event(f, e);
 	}
-	return g->returns;
 }
 
 /* Follows one function from its entry (ARM: thumb). */
@@ -391,22 +401,18 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 			after = next + (uint64_t)dsize;
 		}
 		switch (s.kind) {
-		case CK_TRAP: {
-			struct val nr = s.has_trap_nr ? (struct val){V_CONST, (int32_t)s.trap_nr}
-						      : st.r[isa->nr_slot];
-			add_event(f, (struct event){nr.k == V_CONST ? E_NR : nr.k == V_ENTRY ? E_ENTRY : E_IND,
-						    0, nr.v, 0, addr});
+		case CK_TRAP:
 			apply(isa, &s, &st);
 			edge(w, isa, next, &st);
 			break;
-		}
 		case CK_CALL:
 		case CK_ICALL:
 			if (s.kind == CK_ICALL) {
 				f->unresolved = 1;
 				add_event(f, (struct event){E_IND, 0, 0, 0, addr});
-			} else if (!call(cs, f, addr, s.target, s.target_thumb, &taken))
+			} else if (!returns(cs, f, s.target, s.target_thumb)) {
 				break;
+			}
 			/* what the call leaves */
 			for (int r = 0; r < isa->nslots; r++)
 				if (!(isa->saved >> r & 1))
@@ -441,6 +447,25 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 			apply(isa, &s, &st);
 			edge(w, isa, next, &st);
 			break;
+		}
+	}
+	/* the traps and calls with the states every path to them joined */
+	for (size_t i = 0; i < w->nn; i++) {
+		const struct node *n = &w->n[i];
+		struct code_step s, ds;
+		if (!step_at(cs, n->addr, thumb, &s))
+			continue;
+		if (s.kind == CK_TRAP) {
+			struct val nr = s.has_trap_nr ? (struct val){V_CONST, (int32_t)s.trap_nr}
+						      : n->in.r[isa->nr_slot];
+			add_event(f, (struct event){nr.k == V_CONST ? E_NR : nr.k == V_ENTRY ? E_ENTRY : E_IND,
+						    0, nr.v, 0, n->addr});
+		} else if (s.kind == CK_CALL) {
+			struct state taken = n->in;
+			int size = step_at(cs, n->addr, thumb, &s);
+			if (isa->ac->delay_slot && step_at(cs, n->addr + (uint64_t)size, thumb, &ds))
+				apply(isa, &ds, &taken);
+			call(cs, f, n->addr, s.target, s.target_thumb, &taken);
 		}
 	}
 	walk_reset(w);
