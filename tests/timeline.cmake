@@ -5,7 +5,7 @@
 find_program(TL_CHROMIUM NAMES chromium chromium-browser google-chrome)
 syscov_test(timeline_release bash ${CMAKE_CURRENT_SOURCE_DIR}/timeline/release.sh
   LABELS timeline real network slow)
-set_tests_properties(timeline_release PROPERTIES SKIP_RETURN_CODE 77
+set_tests_properties(timeline_release PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK release_sysroots
   ENVIRONMENT "${TEST_ENV};CHROMIUM=${TL_CHROMIUM}")
 # its refusals and the host alone, without the mirror
 syscov_test(timeline_cli bash ${CMAKE_CURRENT_SOURCE_DIR}/timeline/cli.sh LABELS timeline)
