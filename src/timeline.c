@@ -225,10 +225,12 @@ static int load_scans(struct timeline *t, const struct strv *arches)
 	if (db_prepare(t->db, &st,
 		       "SELECT s.id, s.label, s.arch, s.libc_flavour, s.libc_version, s.kernel_version,"
 		       " SUM(v.class = 'wrapped'), SUM(v.class = 'obsolete'), SUM(v.class = 'internal'),"
-		       " SUM(v.class = 'missing'), 0 FROM scan s JOIN verdict v ON v.scan_id = s.id"
+		       " SUM(v.class = 'missing'), 0, s.sysroot,"
+		       " EXISTS (SELECT 1 FROM decl d WHERE d.scan_id = s.id AND d.name = 'read')"
+		       " FROM scan s JOIN verdict v ON v.scan_id = s.id"
 		       " WHERE s.kind = 'sysroot' GROUP BY s.id"
 		       " UNION ALL SELECT s.id, s.label, k.arch, NULL, NULL, s.kernel_version, 0, 0, 0, 0,"
-		       " 1 FROM scan s JOIN (SELECT DISTINCT scan_id, arch FROM ktable) k"
+		       " 1, s.sysroot, 1 FROM scan s JOIN (SELECT DISTINCT scan_id, arch FROM ktable) k"
 		       " ON k.scan_id = s.id WHERE s.kind = 'kernel-tree'") < 0)
 		return -1;
 	if (db_prepare(t->db, &names, "SELECT DISTINCT name FROM ksyscall WHERE scan_id = ?1"
@@ -241,6 +243,17 @@ static int load_scans(struct timeline *t, const struct strv *arches)
 		const char *arch = col(st, 2);
 		if (arches && arches->n && !strv_contains(arches, arch))
 			continue;
+		/* a release whose libc headers are not all there (libc6-dev or
+		 * musl-dev half extracted) has every wrapper missing: it would
+		 * date the libc wrong, so it is refused, before anything is
+		 * written */
+		if (!sqlite3_column_int(st, 12)) {
+			rc = err_set(EXIT_INPUT, "%s (scan %s): its headers declare no read(): the "
+						 "libc's development headers (libc6-dev, musl-dev) are missing "
+						 "or half extracted, so its release cannot be dated",
+				     col(st, 11), col(st, 1));
+			break;
+		}
 		t->s = xrealloc(t->s, (t->ns + 1) * sizeof(*t->s));
 		struct tl_scan *s = &t->s[t->ns++];
 		memset(s, 0, sizeof(*s));
@@ -259,7 +272,8 @@ static int load_scans(struct timeline *t, const struct strv *arches)
 			strv_push(&s->names, col(names, 0));
 		sqlite3_reset(names);
 	}
-	if (sqlite3_errcode(t->db->h) != SQLITE_DONE && sqlite3_errcode(t->db->h) != SQLITE_OK)
+	if (rc == 0 && sqlite3_errcode(t->db->h) != SQLITE_DONE &&
+	    sqlite3_errcode(t->db->h) != SQLITE_OK)
 		rc = db_fail(t->db, "timeline: scans");
 	sqlite3_finalize(st);
 	sqlite3_finalize(names);

@@ -34,4 +34,20 @@ expect_eq "gettid since" "$v" "$(sqlite3 "$T/db" "SELECT version FROM since WHER
 expect_eq "kernel rows without a version" 0 \
 	"$(sqlite3 "$T/db" "SELECT COUNT(*) FROM (SELECT DISTINCT arch, name FROM verdict v JOIN scan s ON s.id = v.scan_id
 		WHERE v.class IN ('wrapped', 'missing') EXCEPT SELECT arch, name FROM since WHERE side = 'kernel' AND chosen)")"
+# a release whose libc6-dev is half extracted (libc.so.6 and the UAPI
+# headers, no unistd.h): refused, naming the sysroot and what is missing;
+# the since rows derived before are kept
+M=$(gcc -print-multiarch)
+H=$T/half
+mkdir -p "$H/usr/lib/$M" "$H/usr/include/$M"
+cp "$LIBC" "$H/usr/lib/$M/"
+cp -r "/usr/include/$M/asm" "$H/usr/include/$M/"
+cp -r /usr/include/asm-generic /usr/include/linux "$H/usr/include/"
+"$SYSCOV" audit -q --no-man --db "$T/db" -o "$T/half-out" "$H" >/dev/null 2>&1 || fail "audit of the half sysroot"
+before=$(sqlite3 "$T/db" "SELECT COUNT(*) FROM since")
+expect_rc 3 "$SYSCOV" timeline --db "$T/db" -o "$T/tl2"
+expect_err "$H (scan .*): its headers declare no read(): the libc's development headers (libc6-dev, musl-dev) are missing or half extracted"
+expect_eq "since rows kept" "$before" "$(sqlite3 "$T/db" "SELECT COUNT(*) FROM since")"
+[ ! -e "$T/tl2" ] || fail "a refused run wrote $T/tl2"
+ok
 done_ok
