@@ -985,6 +985,18 @@ int gen_flag_drift(struct db *db, int64_t scan_id)
 
 int gen_write_file(const char *path, const struct buf *b)
 {
+	/* -o /dev/null, /dev/stdout, a FIFO: written as it is; a rename
+	 * onto it would replace the device (as root, /dev/null itself) */
+	struct stat st;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		FILE *f = fopen(path, "w");
+		int rc = 0;
+		if (!f || fwrite(b->p, 1, b->len, f) != b->len || fflush(f) != 0)
+			rc = err_set(EXIT_OUTPUT, "%s: cannot write: %s", path, strerror(errno));
+		if (f && fclose(f) != 0 && rc == 0)
+			rc = err_set(EXIT_OUTPUT, "%s: cannot write: %s", path, strerror(errno));
+		return rc;
+	}
 	char *tmp = xasprintf("%s.tmp%ld", path, (long)getpid());
 	FILE *f = fopen(tmp, "w");
 	int rc = 0;

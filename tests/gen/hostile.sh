@@ -56,4 +56,12 @@ ok
 # the functions defined are exactly the wrappers asked for, two each
 n=$(gcc -std=c11 -E use.c | grep -Ec '^static inline [a-z_ ]+\**syscov_(sys_)?(kcmp|ioprio_get|gettid|getppid|pidfd_open|pidfd_send_signal)\(')
 expect_eq "wrapper definitions" 12 "$n"
+# -o a FIFO (as /dev/null or /dev/stdout): written through, not renamed over
+mkfifo pipe
+timeout 60 cat pipe >piped &
+"$SYSCOV" gen --only kcmp -q -o pipe 2>err || fail "gen -o FIFO: $(cat err)"
+wait
+[ -p pipe ] || fail "gen -o replaced the FIFO with a file"
+grep -q syscov_kcmp piped || fail "nothing came through the FIFO"
+ok
 done_ok
