@@ -107,6 +107,8 @@ int code_isa_open(struct code_isa *isa, const struct arch_desc *arch)
 					if (!strcmp(n, x86_part[k][p])) {
 						isa->slot[id] = (int8_t)find_slot(isa, x86_full[k][0]);
 						isa->partial[id] = 1;
+						/* ax: the low 16 bits; al: byte 0; ah: byte 1 */
+						isa->part_of[id] = p == 0 ? 3 : n[1] == 'h' ? 2 : 1;
 					}
 			}
 		} else if (isa->arch == CS_ARCH_ARM64 && n[0] == 'w' && n[1] >= '0' && n[1] <= '9') {
@@ -225,6 +227,12 @@ static int ops_of(const struct code_isa *isa, const cs_insn *in, struct op *o)
 static int slot(const struct code_isa *isa, unsigned reg)
 {
 	return reg < CODE_MAXID ? isa->slot[reg] : -1;
+}
+
+/* x86: which part of its register reg is (code_isa.part_of), 0: all */
+static int part(const struct code_isa *isa, unsigned reg)
+{
+	return reg < CODE_MAXID && isa->partial[reg] ? isa->part_of[reg] : 0;
 }
 
 static int is(const char *m, const char *const *list)
@@ -418,14 +426,28 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct op *
 	switch (isa->arch) {
 	case CS_ARCH_X86:
 		if (n == 2 && o[0].type == OP_REG && o[1].type == OP_REG && o[0].reg == o[1].reg &&
-		    (!strcmp(m, "xor") || !strcmp(m, "sub")) && !isa->partial[o[0].reg]) {
+		    (!strcmp(m, "xor") || !strcmp(m, "sub")) && !part(isa, o[0].reg)) {
 			s->dst = slot(isa, o[0].reg), s->src = -1, s->val = 0;
+			return 1;
+		}
+		if (n == 2 && o[0].type == OP_REG && o[1].type == OP_REG && !strcmp(m, "movzx") &&
+		    slot(isa, o[0].reg) >= 0 && slot(isa, o[1].reg) >= 0 &&
+		    (part(isa, o[1].reg) == 1 || part(isa, o[1].reg) == 3)) {
+			/* movzbl %al,%eax; movzwl %ax,%eax */
+			s->dst = slot(isa, o[0].reg), s->src = slot(isa, o[1].reg);
+			s->zext = part(isa, o[1].reg) == 3 ? 16 : 8;
 			return 1;
 		}
 		if (strcmp(m, "mov") && strcmp(m, "movabs"))
 			return 0;
 		dreg = o[0].reg, src = &o[1];
-		if (n != 2 || o[0].type != OP_REG || isa->partial[dreg])
+		if (n == 2 && o[0].type == OP_REG && part(isa, dreg) && src->type == OP_IMM &&
+		    slot(isa, dreg) >= 0) {
+			s->dst = slot(isa, dreg), s->src = -1, s->part = part(isa, dreg);
+			s->val = src->imm & (s->part == 3 ? 0xffff : 0xff);
+			return 1;
+		}
+		if (n != 2 || o[0].type != OP_REG || part(isa, dreg))
 			return 0;
 		break;
 	case CS_ARCH_ARM64:

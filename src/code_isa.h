@@ -22,6 +22,7 @@ struct code_isa {
 	int arch;                   /* cs_arch */
 	int8_t slot[CODE_MAXID];    /* Capstone register id -> slot, or -1 */
 	uint8_t partial[CODE_MAXID]; /* a write leaves the rest of the register (al) */
+	uint8_t part_of[CODE_MAXID]; /* x86: which part: 1 low byte, 2 ah, 3 low 16 bits */
 	uint8_t zero[CODE_MAXID];   /* reads as 0 (mips zero, arm64 xzr, sparc g0) */
 	int nslots;
 	int nr_slot, sp_slot;
@@ -50,6 +51,10 @@ struct code_step {
 	int dst;            /* slot set, or -1 */
 	int src;            /* dst = the value of slot src; -1: dst = val */
 	int64_t val;
+	/* x86: dst's low byte (1), its second byte (2, ah) or its low 16 bits
+	 * (3) set to val, the rest kept (dietlibc: mov $N,%al); or, with
+	 * src, dst = src's low 8 (zext 8) or 16 bits (zext 16), zero-extended */
+	int part, zext;
 	int cond;           /* the set happens on some paths only */
 	uint64_t clobber;   /* other slots written with values not tracked */
 	int has_trap_nr;    /* s390: `svc N` names the number */

@@ -12,13 +12,12 @@
  * changes; only then are the traps and calls read, so a number is one the
  * code loads on every path to the trap.
  *
- * Reads: the shared libraries the libc-elf scanner recorded (libc_lib), again
- * through sysroot.h, on the scan's thread; the code is followed on a thread
+ * Reads: the shared libraries and static archives the libc-elf scanner
+ * recorded (libc_lib), again through sysroot.h, on the scan's thread; the code is followed on a thread
  * of its own while the man pages and headers are scanned. Writes, after
  * them (libc_code_rows()): code_syscall (function, number or argument,
  * depth, via, address), code_stub (a function that reaches no trap and only
- * returns an error constant), and scan.code_how. Static archives are not
- * read (their calls need the relocations): the scan says so. */
+ * returns an error constant), and scan.code_how. */
 #define _GNU_SOURCE
 #include <gelf.h>
 #include <libelf.h>
@@ -40,7 +39,11 @@
 /* a register's value: unknown, a constant, or what register v held at
  * the function's entry (a C argument, or ARM glibc's ip for its
  * __libc_do_syscall()) */
-enum { V_TOP, V_CONST, V_ENTRY };
+enum { V_TOP, V_CONST, V_ENTRY, V_PART };
+/* V_PART: some low bytes known (x86's mov $N,%al), their mask in k's bits
+ * 8 and up, their value in v */
+#define V_KIND(k) ((k) & 0xf)
+#define V_MASK(k) ((k) >> 8)
 struct val {
 	int32_t k, v; /* numbers, argument indexes and -errno fit */
 };
@@ -102,6 +105,21 @@ struct cscan {
 	struct walk **walks; /* one per level of nested follow() */
 	size_t nwalks, level;
 	int64_t nfuncs;
+	/* a static archive: its members' code laid out at made-up addresses,
+	 * their calls resolved through the relocations (by symbol name across
+	 * members), and what it owns (the names until the rows are written) */
+	struct reloc *rel;
+	size_t nrel;
+	struct strv owned;
+	void **blobs;
+	size_t nblobs;
+};
+
+/* A relocation in code: the call or jump at `at` goes to `target` (0: to a
+ * symbol not resolved: unknown) */
+struct reloc {
+	uint64_t at, target;
+	const char *name; /* while unresolved */
 };
 
 static const uint8_t *at(const struct cscan *cs, uint64_t addr, size_t *left)
@@ -191,6 +209,29 @@ static int step_at(struct cscan *cs, uint64_t addr, int thumb, struct code_step 
 	const struct cstep *c = &cs->steps[cs->stepidx[i]];
 	*s = c->s;
 	return c->size;
+}
+
+/* In a static archive's member, a call or jump's target is its relocation's
+ * symbol (the encoded displacement is 0 until linked): none found, the
+ * decoded target stands (a jump inside the section); one to a symbol no
+ * member defines, the target is unknown. */
+static void relocate(const struct cscan *cs, uint64_t addr, int size, struct code_step *s)
+{
+	if (!cs->nrel || (s->kind != CK_CALL && s->kind != CK_JUMP && s->kind != CK_CJUMP))
+		return;
+	size_t lo = 0, hi = cs->nrel;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cs->rel[mid].at < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == cs->nrel || cs->rel[lo].at >= addr + (uint64_t)size)
+		return;
+	s->target = cs->rel[lo].target;
+	if (!s->target)
+		s->kind = s->kind == CK_CALL ? CK_ICALL : CK_IJUMP;
 }
 
 /* ---- per function: the values along every path ------------------------- */
@@ -303,6 +344,24 @@ static void apply(const struct code_isa *isa, const struct code_step *s, struct 
 		struct val v = s->src >= 0 ? st->r[s->src]
 			       : s->val == (int32_t)s->val ? (struct val){V_CONST, (int32_t)s->val}
 							   : (struct val){V_TOP, 0};
+		if (s->part) {
+			/* some bytes set, the others kept */
+			struct val old = st->r[s->dst];
+			int32_t m = s->part == 1 ? 0xff : s->part == 2 ? 0xff00 : 0xffff;
+			int32_t bits = (int32_t)(s->part == 2 ? s->val << 8 : s->val);
+			int32_t km = V_KIND(old.k) == V_PART ? V_MASK(old.k) : 0;
+			if (old.k == V_CONST)
+				v = (struct val){V_CONST, (old.v & ~m) | bits};
+			else
+				v = (struct val){V_PART | (km | m) << 8, ((km ? old.v : 0) & ~m) | bits};
+		} else if (s->zext) {
+			/* movzbl %al,%eax: a constant if those bytes are known */
+			int32_t m = s->zext == 8 ? 0xff : 0xffff;
+			if (v.k == V_CONST || (V_KIND(v.k) == V_PART && (V_MASK(v.k) & m) == m))
+				v = (struct val){V_CONST, v.v & m};
+			else
+				v = (struct val){V_TOP, 0};
+		}
 		if (s->cond && (st->r[s->dst].k != v.k || st->r[s->dst].v != v.v))
 			v.k = V_TOP;
 		st->r[s->dst] = v;
@@ -388,6 +447,7 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 			f->unresolved = f->returns = 1;
 			continue;
 		}
+		relocate(cs, addr, size, &s);
 		uint64_t next = addr + (uint64_t)size, after = next;
 		if (s.has_err && !f->has_err)
 			f->has_err = 1, f->err = s.err;
@@ -463,6 +523,9 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 		} else if (s.kind == CK_CALL) {
 			struct state taken = n->in;
 			int size = step_at(cs, n->addr, thumb, &s);
+			relocate(cs, n->addr, size, &s);
+			if (s.kind != CK_CALL)
+				continue;
 			if (isa->ac->delay_slot && step_at(cs, n->addr + (uint64_t)size, thumb, &ds))
 				apply(isa, &ds, &taken);
 			call(cs, f, n->addr, s.target, s.target_thumb, &taken);
@@ -584,9 +647,9 @@ struct code_job {
 		int64_t id;
 		char *rel;
 		struct buf b;
+		int archive;
 	} *libs;
 	size_t nlibs;
-	struct strv statics;
 	struct row *rows, *stubs;
 	size_t nrows, nstubs, rcap, scap;
 	pthread_t thread;
@@ -641,6 +704,22 @@ static void collect(struct code_job *j, int64_t lib_id, const struct fsym *fn)
 					f->has_err ? f->err : -enosys, (int64_t)entry}, 1);
 }
 
+/* Every exported function of the object read into j->cs. */
+static void collect_exported(struct code_job *j, int64_t lib_id)
+{
+	struct cscan *cs = &j->cs;
+	qsort(cs->syms, cs->nsyms, sizeof(*cs->syms), cmp_fsym);
+	for (size_t i = 0; i < cs->nsyms; i++) {
+		const struct fsym *fn = &cs->syms[i];
+		/* one row set per exported name and address; an IFUNC's code is
+		 * its resolver, which issues nothing of its own */
+		if (!fn->exported || fn->ifunc || (i && !strcmp(fn->name, cs->syms[i - 1].name) &&
+						   fn->addr == cs->syms[i - 1].addr))
+			continue;
+		collect(j, lib_id, fn);
+	}
+}
+
 static void free_object(struct cscan *cs)
 {
 	for (size_t i = 0; i < cs->sumcap; i++)
@@ -656,6 +735,14 @@ static void free_object(struct cscan *cs)
 	cs->stepcap = cs->nsteps = 0;
 	free(cs->xs);
 	free(cs->syms);
+	free(cs->rel);
+	cs->rel = NULL;
+	cs->nrel = 0;
+	for (size_t i = 0; i < cs->nblobs; i++)
+		free(cs->blobs[i]);
+	free(cs->blobs);
+	cs->blobs = NULL;
+	cs->nblobs = 0;
 	cs->opd = (struct xsec){0};
 	cs->sum = NULL;
 	cs->sumcap = cs->nsum = 0;
@@ -722,19 +809,153 @@ static int read_object(struct code_job *j, const struct code_lib *l)
 			cs->syms[i].addr = v;
 		}
 	}
-	qsort(cs->syms, cs->nsyms, sizeof(*cs->syms), cmp_fsym);
-	for (size_t i = 0; i < cs->nsyms; i++) {
-		const struct fsym *fn = &cs->syms[i];
-		/* one row set per exported name and address; an IFUNC's code is
-		 * its resolver, which issues nothing of its own */
-		if (!fn->exported || fn->ifunc || (i && !strcmp(fn->name, cs->syms[i - 1].name) &&
-						   fn->addr == cs->syms[i - 1].addr))
-			continue;
-		collect(j, l->id, fn);
-	}
+	collect_exported(j, l->id);
 out:
 	if (e)
 		elf_end(e);
+	free_object(cs);
+	return rc;
+}
+
+static int cmp_reloc(const void *a, const void *b)
+{
+	const struct reloc *x = a, *y = b;
+	return (x->at > y->at) - (x->at < y->at);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct fsym *)a)->name, ((const struct fsym *)b)->name);
+}
+
+/* One member of a static archive: its code sections at made-up addresses
+ * from *base on, its functions, the relocations of its code. */
+static int read_member(struct cscan *cs, Elf *m, uint64_t *base)
+{
+	size_t nscn;
+	if (elf_getshdrnum(m, &nscn) < 0)
+		return -1;
+	uint64_t *at = xcalloc(nscn ? nscn : 1, sizeof(*at)); /* section -> address, 0: no code */
+	Elf_Scn *scn = NULL, *symtab = NULL;
+	GElf_Shdr sh;
+	while ((scn = elf_nextscn(m, scn))) {
+		Elf_Data *d;
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB)
+			symtab = scn;
+		if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_EXECINSTR) || !sh.sh_size ||
+		    !(d = elf_rawdata(scn, NULL)) || d->d_size != sh.sh_size)
+			continue;
+		void *copy = xmalloc(d->d_size);
+		memcpy(copy, d->d_buf, d->d_size);
+		cs->blobs = xrealloc(cs->blobs, (cs->nblobs + 1) * sizeof(*cs->blobs));
+		cs->blobs[cs->nblobs++] = copy;
+		at[elf_ndxscn(scn)] = *base;
+		cs->xs = xrealloc(cs->xs, (cs->nxs + 1) * sizeof(*cs->xs));
+		cs->xs[cs->nxs++] = (struct xsec){*base, d->d_size, copy};
+		*base += (d->d_size + 31) & ~(uint64_t)15;
+	}
+	GElf_Shdr symsh;
+	Elf_Data *syms = symtab && gelf_getshdr(symtab, &symsh) ? elf_getdata(symtab, NULL) : NULL;
+	size_t nsym = syms && symsh.sh_entsize ? symsh.sh_size / symsh.sh_entsize : 0;
+	for (size_t i = 1; i < nsym; i++) {
+		GElf_Sym y;
+		if (!gelf_getsym(syms, (int)i, &y))
+			break;
+		int type = GELF_ST_TYPE(y.st_info), bind = GELF_ST_BIND(y.st_info);
+		const char *name = elf_strptr(m, symsh.sh_link, y.st_name);
+		/* assembly's functions may be untyped (dietlibc's syscalls) */
+		if (!name || !*name || y.st_shndx >= nscn || !at[y.st_shndx] ||
+		    (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_NOTYPE))
+			continue;
+		cs->syms = xrealloc(cs->syms, (cs->nsyms + 1) * sizeof(*cs->syms));
+		strv_push(&cs->owned, name);
+		cs->syms[cs->nsyms++] = (struct fsym){cs->owned.v[cs->owned.n - 1],
+						      at[y.st_shndx] + y.st_value,
+						      bind == STB_GLOBAL || bind == STB_WEAK,
+						      type == STT_GNU_IFUNC};
+	}
+	scn = NULL;
+	while (syms && (scn = elf_nextscn(m, scn))) {
+		Elf_Data *d;
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL) ||
+		    sh.sh_info >= nscn || !at[sh.sh_info] || !sh.sh_entsize ||
+		    !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Rela ra;
+			GElf_Rel rl;
+			GElf_Sym y;
+			if (sh.sh_type == SHT_RELA ? !gelf_getrela(d, (int)i, &ra)
+						   : !gelf_getrel(d, (int)i, &rl))
+				break;
+			if (sh.sh_type == SHT_REL)
+				ra = (GElf_Rela){rl.r_offset, rl.r_info, 0};
+			if (!gelf_getsym(syms, (int)GELF_R_SYM(ra.r_info), &y))
+				continue;
+			struct reloc r = {at[sh.sh_info] + ra.r_offset, 0, NULL};
+			const char *name = elf_strptr(m, symsh.sh_link, y.st_name);
+			/* a named function here, or one elsewhere by name; a
+			 * section-relative one (a static function) stays unknown */
+			if (GELF_ST_TYPE(y.st_info) != STT_SECTION && y.st_shndx < nscn && at[y.st_shndx])
+				r.target = at[y.st_shndx] + y.st_value;
+			else if (y.st_shndx == SHN_UNDEF && name && *name)
+				strv_push(&cs->owned, name), r.name = cs->owned.v[cs->owned.n - 1];
+			cs->rel = xrealloc(cs->rel, (cs->nrel + 1) * sizeof(*cs->rel));
+			cs->rel[cs->nrel++] = r;
+		}
+	}
+	free(at);
+	return 0;
+}
+
+/* A static archive of the libc (dietlibc's libc.a, glibc's
+ * libc_nonshared.a): its members laid out one after the other, so that the
+ * code is followed as in a shared object. */
+static int read_archive(struct code_job *j, const struct code_lib *l)
+{
+	struct cscan *cs = &j->cs;
+	Elf *ar = elf_memory(l->b.p, l->b.len);
+	if (!ar || elf_kind(ar) != ELF_K_AR) {
+		snprintf(j->err, sizeof(j->err), "%s: cannot read as an archive: %s", l->rel,
+			 elf_errmsg(-1));
+		if (ar)
+			elf_end(ar);
+		return -1;
+	}
+	uint64_t base = 0x10000;
+	Elf_Cmd cmd = ELF_C_READ_MMAP;
+	Elf *m;
+	int rc = 0;
+	while (rc == 0 && (m = elf_begin(-1, cmd, ar))) {
+		if (elf_kind(m) == ELF_K_ELF && read_member(cs, m, &base) < 0) {
+			snprintf(j->err, sizeof(j->err), "%s: archive member: %s", l->rel, elf_errmsg(-1));
+			rc = -1;
+		}
+		cmd = elf_next(m);
+		elf_end(m);
+	}
+	elf_end(ar);
+	if (rc == 0) {
+		/* calls into other members: by the name one of them exports */
+		struct fsym *byname = xmalloc((cs->nsyms + 1) * sizeof(*byname));
+		size_t n = 0;
+		for (size_t i = 0; i < cs->nsyms; i++)
+			if (cs->syms[i].exported)
+				byname[n++] = cs->syms[i];
+		qsort(byname, n, sizeof(*byname), cmp_name);
+		for (size_t i = 0; i < cs->nrel; i++) {
+			struct fsym key = {.name = cs->rel[i].name};
+			const struct fsym *hit = cs->rel[i].name
+				? bsearch(&key, byname, n, sizeof(*byname), cmp_name) : NULL;
+			if (hit)
+				cs->rel[i].target = hit->addr;
+		}
+		free(byname);
+		qsort(cs->rel, cs->nrel, sizeof(*cs->rel), cmp_reloc);
+		collect_exported(j, l->id);
+	}
 	free_object(cs);
 	return rc;
 }
@@ -744,7 +965,7 @@ static void *code_thread(void *arg)
 	struct code_job *j = arg;
 	uint64_t t0 = now_ns();
 	for (size_t i = 0; i < j->nlibs && j->rc == 0; i++)
-		j->rc = read_object(j, &j->libs[i]);
+		j->rc = j->libs[i].archive ? read_archive(j, &j->libs[i]) : read_object(j, &j->libs[i]);
 	j->ns = now_ns() - t0;
 	return NULL;
 }
@@ -773,12 +994,12 @@ void libc_code_drop(struct scan_ctx *ctx)
 		buf_free(&j->libs[i].b);
 	}
 	free(j->libs);
-	strv_free(&j->statics);
 	for (size_t i = 0; i < j->nrows; i++)
 		free(j->rows[i].via);
 	free(j->rows);
 	free(j->stubs);
 	struct cscan *cs = &j->cs;
+	strv_free(&cs->owned);
 	if (cs->insn)
 		cs_free(cs->insn, 1);
 	for (size_t i = 0; i < cs->nwalks; i++) {
@@ -815,13 +1036,10 @@ int libc_scan_code(struct scan_ctx *ctx)
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(libs) == SQLITE_ROW) {
 		const char *path = (const char *)sqlite3_column_text(libs, 1);
-		if (strcmp((const char *)sqlite3_column_text(libs, 2), "shared")) {
-			strv_push(&j->statics, path);
-			continue;
-		}
 		j->libs = xrealloc(j->libs, (j->nlibs + 1) * sizeof(*j->libs));
 		struct code_lib *l = &j->libs[j->nlibs++];
-		*l = (struct code_lib){sqlite3_column_int64(libs, 0), xstrdup(path), {0}};
+		*l = (struct code_lib){sqlite3_column_int64(libs, 0), xstrdup(path), {0},
+				       strcmp((const char *)sqlite3_column_text(libs, 2), "shared") != 0};
 		rc = sysroot_read_file(ctx->sr, path, LIB_MAX, &l->b, NULL);
 	}
 	sqlite3_finalize(libs);
@@ -884,14 +1102,8 @@ int libc_code_rows(struct scan_ctx *ctx)
 		int major, minor;
 		cs_version(&major, &minor);
 		struct buf how = {0};
-		if (!j->cs.nfuncs && j->statics.n)
-			buf_printf(&how, "not read: static archives only (%s), whose calls need "
-					 "their relocations", j->statics.v[0]);
-		else
-			buf_printf(&how, "Capstone %d.%d: %lld functions, %zu syscall facts, %zu stubs",
-				   major, minor, (long long)j->cs.nfuncs, j->nrows, j->nstubs);
-		if (j->cs.nfuncs && j->statics.n)
-			buf_printf(&how, "; static archives not read (%s)", j->statics.v[0]);
+		buf_printf(&how, "Capstone %d.%d: %lld functions, %zu syscall facts, %zu stubs", major,
+			   minor, (long long)j->cs.nfuncs, j->nrows, j->nstubs);
 		rc = set_how(ctx, how.p);
 		buf_free(&how);
 	}
