@@ -13,8 +13,9 @@
  * code loads on every path to the trap.
  *
  * Reads: the shared libraries and static archives the libc-elf scanner
- * recorded (libc_lib), again through sysroot.h, on the scan's thread; the code is followed on a thread
- * of its own while the man pages and headers are scanned. Writes, after
+ * recorded (libc_lib), again through sysroot.h, on the scan's thread; the
+ * code is followed on a thread of its own while the man pages and headers
+ * are scanned. Writes, after
  * them (libc_code_rows()): code_syscall (function, number or argument,
  * depth, via, address), code_stub (a function that reaches no trap and only
  * returns an error constant), and scan.code_how. */
