@@ -88,8 +88,15 @@ apt_setup() {
 	: >"$a/status"
 	: >"$a/preferences"
 	echo "deb [arch=$(echo "$ARCHES" | tr ' ' ,)] $MIRROR $rel main" >"$a/sources.list"
-	# an index older than a day is fetched again (a point release moves versions)
-	if [ -z "$(find "$a/state/lists" -name '*Packages*' -mmin -1440 2>/dev/null | head -n1)" ]; then
+	# an index older than a day is fetched again (a point release moves
+	# versions), and so are the indexes when one of the architectures asked
+	# for has none (a run for amd64 alone fetched only amd64's)
+	stale=0
+	for x in $ARCHES; do
+		[ -n "$(find "$a/state/lists" -name "*binary-${x}_Packages*" -mmin -1440 2>/dev/null |
+			head -n1)" ] || stale=1
+	done
+	if [ $stale = 1 ]; then
 		if ! apt_do apt-get "$rel" update >"$a/update.log" 2>&1 ||
 			grep -q '^\(Err\|W: Failed\)' "$a/update.log"; then
 			cat "$a/update.log" >&2
