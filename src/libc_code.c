@@ -709,7 +709,8 @@ static void collect(struct code_job *j, int64_t lib_id, const struct fsym *fn)
 static void collect_exported(struct code_job *j, int64_t lib_id)
 {
 	struct cscan *cs = &j->cs;
-	qsort(cs->syms, cs->nsyms, sizeof(*cs->syms), cmp_fsym);
+	if (cs->nsyms)
+		qsort(cs->syms, cs->nsyms, sizeof(*cs->syms), cmp_fsym);
 	for (size_t i = 0; i < cs->nsyms; i++) {
 		const struct fsym *fn = &cs->syms[i];
 		/* one row set per exported name and address; an IFUNC's code is
@@ -954,7 +955,8 @@ static int read_archive(struct code_job *j, const struct code_lib *l)
 				cs->rel[i].target = hit->addr;
 		}
 		free(byname);
-		qsort(cs->rel, cs->nrel, sizeof(*cs->rel), cmp_reloc);
+		if (cs->nrel) /* qsort() takes no NULL, even for 0 elements */
+			qsort(cs->rel, cs->nrel, sizeof(*cs->rel), cmp_reloc);
 		collect_exported(j, l->id);
 	}
 	free_object(cs);
