@@ -165,8 +165,10 @@ static int confine_targets(const struct cli *c, struct db *db, struct target *t,
 	return rc;
 }
 
-/* Scans every target into the DB; shared by scan and audit. */
-static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
+/* Scans every target into the DB; shared by scan and audit. keys, if
+ * given, gets the key of each id's target (scan_key_text()), taken from
+ * the target, not the DB, where a concurrent run may have replaced it. */
+static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids, struct strv *keys)
 {
 	struct target *t;
 	size_t n;
@@ -181,8 +183,15 @@ static int scan_all(struct cli *c, struct db *db, int64_t **ids, size_t *nids)
 		rc = -1;
 	if (!rc)
 		rc = confine_targets(c, db, t, n) < 0 ? -1 : 0;
-	if (!rc && c->kernel_src)
+	if (!rc && c->kernel_src) {
 		rc = scan_kernel_tree(db, c->kernel_src, c, &(*ids)[(*nids)++]);
+		char *real = realpath(c->kernel_src, NULL);
+		if (keys)
+			strv_push_own(keys, xasprintf("kernel-tree|%s|all|", real ? real : ""));
+		free(real);
+	}
+	for (size_t i = 0; i < n && keys; i++)
+		strv_push_own(keys, scan_key_text(&t[i].sr));
 	int par = c->jobs > 1 && n > 1; /* one target: nothing to share out */
 	if (!rc && par) {
 		const struct sysroot **srs = xcalloc(n, sizeof(*srs));
@@ -231,7 +240,7 @@ int cmd_scan(int argc, char **argv)
 	size_t n = 0;
 	int rc = cli_parse(&c, argc, argv, "qvj:", scan_opts, scan_help, NULL, NULL);
 	if (rc == 0)
-		rc = scan_all(&c, &db, &ids, &n);
+		rc = scan_all(&c, &db, &ids, &n, NULL);
 	free(ids);
 	rc = close_db(&db, rc);
 	cli_free(&c);
@@ -311,8 +320,8 @@ static int audit_steps(struct cli *c, struct db *db, const int64_t *ids, size_t 
 
 /* A concurrent audit of the same sysroot may replace one of our scans (same
  * key, new id) while our steps run; *ids then follows the scan that replaced
- * it, the same sysroot's facts. keys[i] is the key of ids[i] ("" once
- * unknown). Returns 1 if an id changed, 0 if none, -1 on a DB error. */
+ * it, the same sysroot's facts. keys[i] is the key of ids[i]'s target.
+ * Returns 1 if an id changed, 0 if none, -1 on a DB error. */
 static int follow_replaced(struct db *db, int64_t *ids, size_t n, struct strv *keys)
 {
 	sqlite3_stmt *st;
@@ -332,26 +341,6 @@ static int follow_replaced(struct db *db, int64_t *ids, size_t n, struct strv *k
 	return changed;
 }
 
-static void scan_keys(struct db *db, const int64_t *ids, size_t n, struct strv *keys)
-{
-	sqlite3_stmt *st = NULL;
-	if (db_prepare(db, &st, "SELECT kind || '|' || sysroot || '|' || arch || '|' || variant"
-				" FROM scan WHERE id = ?1") < 0)
-		err_clear();
-	for (size_t i = 0; i < n; i++) {
-		const char *k = NULL;
-		if (st) {
-			sqlite3_bind_int64(st, 1, ids[i]);
-			if (sqlite3_step(st) == SQLITE_ROW)
-				k = (const char *)sqlite3_column_text(st, 0);
-		}
-		strv_push(keys, k ? k : "");
-		if (st)
-			sqlite3_reset(st);
-	}
-	sqlite3_finalize(st);
-}
-
 int cmd_audit(int argc, char **argv)
 {
 	struct cli c = {0};
@@ -366,11 +355,9 @@ int cmd_audit(int argc, char **argv)
 	if (rc == 0)
 		rc = classify_check_options(c.fail_on, need);
 	c.classify = 1;
-	if (rc == 0)
-		rc = scan_all(&c, &db, &ids, &n);
 	struct strv keys = {0};
 	if (rc == 0)
-		scan_keys(&db, ids, n, &keys);
+		rc = scan_all(&c, &db, &ids, &n, &keys);
 	int failed = 0;
 	for (int tries = 0; rc == 0; tries++) {
 		failed = audit_steps(&c, &db, ids, n, json, need);

@@ -82,6 +82,13 @@ static int run_scanners(struct scan_ctx *ctx, const struct scanner *s, size_t n)
 	return 0;
 }
 
+char *scan_key_text(const struct sysroot *sr)
+{
+	char *v = scan_variant(sr), *k = xasprintf("sysroot|%s|%s|%s", sr->root, sr->arch->name, v);
+	free(v);
+	return k;
+}
+
 /* The key of a sysroot scan (label and variant malloc'ed). */
 int scan_same_target(const struct sysroot *a, const struct sysroot *b)
 {

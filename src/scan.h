@@ -76,6 +76,9 @@ int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct cli 
  * stored scan of srs[i] already found kept. */
 int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, const int64_t *kept,
 			   size_t n, const struct cli *c, int workers, int64_t *ids);
+/* The key of sr's scan as "kind|sysroot|arch|variant" (malloc'd): what a
+ * concurrent run's rescan of the same target keeps, under a new id. */
+char *scan_key_text(const struct sysroot *sr);
 /* 1 when a and b are the same stored scan: sysroot, ABI and split dirs. */
 int scan_same_target(const struct sysroot *a, const struct sysroot *b);
 /* Scans a kernel source tree, every arch, as one scan. */

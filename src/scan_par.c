@@ -80,6 +80,17 @@ static int scan_job(struct db *db, const struct job *j, const struct cli *c, con
 		rc = classify_scan(db, *id) < 0 || scan_cache_mark_classified(db, *id, fp) < 0 ||
 				     gen_audit(db, id, 1, c->output ? c->output : "reports") < 0
 			     ? -1 : 0;
+	/* a concurrent audit of the same target replaced the scan meanwhile:
+	 * audit's steps follow the new one (follow_replaced()) */
+	if (rc < 0 && fp) {
+		char *q = xasprintf("SELECT count(*) FROM scan WHERE id = %lld", (long long)*id);
+		int64_t left = 1;
+		if (db_query_int(db, q, 1, &left) == 0 && !left) {
+			err_clear();
+			rc = 0;
+		}
+		free(q);
+	}
 	return rc;
 }
 
