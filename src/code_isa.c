@@ -302,9 +302,8 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct op 
 		} else if (!strcmp(m, "bx") && n == 1 && o[0].reg == ARM_REG_LR) {
 			s->kind = cc ? CK_CRET : CK_RET;
 		} else if (!strcmp(m, "bx")) {
-			s->kind = cc ? CK_CJUMP : CK_IJUMP, s->target = 0;
-			if (cc) /* a conditional indirect jump: on, or unknown */
-				s->kind = CK_IJUMP;
+			/* through a register, conditional or not: unknown */
+			s->kind = CK_IJUMP, s->target = 0;
 		} else if (!strcmp(m, "b") || !strcmp(m, "b.w")) {
 			s->kind = cc ? CK_CJUMP : CK_JUMP;
 		} else if (starts(m, "cb")) {
@@ -549,11 +548,10 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct op *
 	s->dst = slot(isa, dreg);
 	if (src->type == OP_IMM) {
 		s->src = -1;
-		if (isa->arch != CS_ARCH_ARM64 || strcmp(m, "movz") || !in->detail->arm64.operands[1].shift.value)
+		if (isa->arch != CS_ARCH_ARM64) /* arm64's, shifted, is set above */
 			s->val = src->imm;
 		/* a 32-bit destination holds the immediate's low 32 bits */
-		if (isa->arch == CS_ARCH_X86 && strcmp(cs_reg_name(isa->h, dreg), "rax") &&
-		    cs_reg_name(isa->h, dreg)[0] == 'e')
+		if (isa->arch == CS_ARCH_X86 && cs_reg_name(isa->h, dreg)[0] == 'e')
 			s->val = (int64_t)(uint32_t)s->val;
 		return 1;
 	}
