@@ -3,10 +3,10 @@
  * AArch64 (LP64), generic syscall table: include/uapi/asm-generic/unistd.h as
  * selected by arch/arm64/include/uapi/asm/unistd.h.
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"arm64", NULL};
@@ -27,15 +27,18 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_aarch64,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const char *const code_args[] = {"x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7", NULL};
 static const char *const code_saved[] = {"x19", "x20", "x21", "x22", "x23", "x24", "x25", "x26", "x27", "x28", "x29", "sp", NULL};
+/* svc #0 changes x0 only (arch/arm64/kernel/entry.S; glibc aarch64 sysdep.h) */
+static const char *const code_trap[] = {"x0", NULL};
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_ARM64,
+	.isa = &isa_arm64,
 	.cs_mode = CS_MODE_ARM,
 	.traps = {{"svc", "#0"}},
 	.call_args = code_args,
 	.saved = code_saved,
+	.trap_clobbers = code_trap,
 	.source = "Procedure Call Standard for the Arm 64-bit Architecture 6.1.1; syscall(2)",
 };
 

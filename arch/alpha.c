@@ -2,9 +2,9 @@
  *
  * DEC Alpha, 64-bit little endian. EM_ALPHA is the unofficial 0x9026.
  */
-#include "arch.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {NULL};

@@ -4,10 +4,10 @@
  * arch/arm/tools/syscall.tbl are not this ABI; ARM-private calls
  * (__ARM_NR_*, base 0x0f0000) are kept apart by the scanner.
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"armhf", "armel", "armv7", "eabi", NULL};
@@ -35,16 +35,19 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_arm,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const char *const code_args[] = {"r0", "r1", "r2", "r3", NULL};
 static const char *const code_saved[] = {"r4", "r5", "r6", "r7", "r8", "sb", "sl", "fp", "sp", NULL};
+/* svc 0 changes r0 only (arch/arm/kernel/entry-common.S; glibc arm sysdep.h) */
+static const char *const code_trap[] = {"r0", NULL};
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_ARM,
+	.isa = &isa_arm,
 	.cs_mode = CS_MODE_ARM,
 	.cs_mode_thumb = CS_MODE_THUMB,
 	.traps = {{"svc", "#0"}},
 	.call_args = code_args,
 	.saved = code_saved,
+	.trap_clobbers = code_trap,
 	.source = "Procedure Call Standard for the Arm Architecture 6.1.1 (r9-r11 are sb, sl, fp to Capstone); syscall(2)",
 };
 

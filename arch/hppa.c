@@ -2,9 +2,9 @@
  *
  * PA-RISC 32-bit userland, big endian. Rows common and 32.
  */
-#include "arch.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"parisc", NULL};

@@ -3,10 +3,10 @@
  * i386 System V psABI, ILP32. Debian names the multiarch dir i386-linux-gnu but
  * the cross prefix /usr/i686-linux-gnu.
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"i686", "i586", "i486", "x86", NULL};
@@ -33,13 +33,16 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_i386,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const char *const code_saved[] = {"ebx", "esi", "edi", "ebp", "esp", NULL};
+/* int $0x80 and __kernel_vsyscall change eax only (arch/x86/entry/entry_32.S; glibc i386 sysdep.h asm outputs) */
+static const char *const code_trap[] = {"eax", NULL};
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_X86,
+	.isa = &isa_x86,
 	.cs_mode = CS_MODE_32,
 	.traps = {{"int", "0x80"}, {"call", "dword ptr gs:[0x10]"}, {"sysenter", NULL}},
 	.saved = code_saved,
+	.trap_clobbers = code_trap,
 	.source = "System V i386 psABI 2.2.2 (arguments on the stack); syscall(2); glibc calls the vDSO's __kernel_vsyscall through %gs:0x10",
 };
 

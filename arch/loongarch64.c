@@ -2,8 +2,8 @@
  *
  * LoongArch 64 (LP64D), generic syscall table. EM_LOONGARCH is 258.
  */
-#include "arch.h"
-#include "arch_elf.h"
+#include "arch/arch.h"
+#include "arch/arch_elf.h"
 
 static const char *const aliases[] = {"loong64", "loongarch", NULL};
 

@@ -2,10 +2,10 @@
  *
  * Motorola 68k, 32-bit big endian.
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {NULL};
@@ -27,13 +27,16 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_m68k,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const char *const code_saved[] = {"d2", "d3", "d4", "d5", "d6", "d7", "a2", "a3", "a4", "a5", "a6", "a7", NULL};
+/* trap #0 changes d0 only (glibc m68k sysdep.h asm outputs) */
+static const char *const code_trap[] = {"d0", NULL};
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_M68K,
+	.isa = &isa_m68k,
 	.cs_mode = CS_MODE_BIG_ENDIAN | CS_MODE_M68K_040,
 	.traps = {{"trap", "#$0"}},
 	.saved = code_saved,
+	.trap_clobbers = code_trap,
 	.source = "System V m68k psABI (arguments on the stack; d2-d7, a2-a6 preserved); syscall(2)",
 };
 

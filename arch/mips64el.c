@@ -3,10 +3,10 @@
  * MIPS n64, little endian. Numbers start at __NR_Linux = 5000
  * (arch/mips/include/uapi/asm/unistd.h).
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"mips64", "mipsn64", "n64", NULL};
@@ -29,13 +29,15 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_mips64,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_MIPS,
+	.isa = &isa_mips,
 	.cs_mode = CS_MODE_MIPS64 | CS_MODE_LITTLE_ENDIAN,
 	.traps = {{"syscall", NULL}},
 	.call_args = code_mips_n64_args,
 	.saved = code_mips_saved,
+	.trap_clobbers = code_mips_trap,
+	.errno_max = 1133, /* EDQUOT, arch/mips/include/uapi/asm/errno.h */
 	.delay_slot = 1,
 	.enosys = 89, /* arch/mips/include/uapi/asm/errno.h */
 	.source = "MIPSpro N32/64 ABI Handbook (n64); syscall(2)",

@@ -2,10 +2,10 @@
  *
  * MIPS o32, little endian. Numbers start at __NR_Linux = 4000.
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"mips", "o32", "mipso32", NULL};
@@ -34,13 +34,15 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_mipsel,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_MIPS,
+	.isa = &isa_mips,
 	.cs_mode = CS_MODE_MIPS32 | CS_MODE_LITTLE_ENDIAN,
 	.traps = {{"syscall", NULL}},
 	.call_args = code_mips_o32_args,
 	.saved = code_mips_saved,
+	.trap_clobbers = code_mips_trap,
+	.errno_max = 1133, /* EDQUOT, arch/mips/include/uapi/asm/errno.h */
 	.delay_slot = 1,
 	.enosys = 89, /* arch/mips/include/uapi/asm/errno.h */
 	.source = "SYSV MIPS psABI 3-11 (o32); syscall(2)",

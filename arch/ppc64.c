@@ -2,10 +2,10 @@
  *
  * 64-bit PowerPC big endian (ELFv1). Same table as ppc64le.
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"powerpc64", NULL};
@@ -27,9 +27,9 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_ppc,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_PPC,
+	.isa = &isa_ppc,
 	.cs_mode = CS_MODE_64 | CS_MODE_BIG_ENDIAN,
 	.traps = {{"sc", NULL}},
 	.call_args = code_ppc_args,

@@ -3,9 +3,10 @@
  * RISC-V 64 (LP64D), generic syscall table selected by
  * arch/riscv/include/uapi/asm/unistd.h.
  */
-#include "arch.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"riscv", NULL};
@@ -26,6 +27,25 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_riscv64,
 };
 
+#if CS_API_MAJOR >= 5
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h); Capstone
+ * 4 has no RISC-V decoder */
+static const char *const code_args[] = {"a0", "a1", "a2", "a3", "a4", "a5", "a6", "a7", NULL};
+static const char *const code_saved[] = {"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8",
+					 "s9", "s10", "s11", "sp", "gp", "tp", NULL};
+/* ecall changes a0 only (glibc riscv sysdep.h asm outputs) */
+static const char *const code_trap[] = {"a0", NULL};
+static const struct arch_code code = {
+	.isa = &isa_riscv,
+	.cs_mode = CS_MODE_RISCV64 | CS_MODE_RISCVC,
+	.traps = {{"ecall", NULL}},
+	.call_args = code_args,
+	.saved = code_saved,
+	.trap_clobbers = code_trap,
+	.source = "RISC-V ELF psABI (integer calling convention); syscall(2)",
+};
+#endif
+
 const struct arch_desc arch_riscv64 = {
 	.name = "riscv64",
 	.aliases = aliases,
@@ -44,4 +64,7 @@ const struct arch_desc arch_riscv64 = {
 	.kernel_port = "riscv",
 	.nr_offset = 0,
 	.trap = &trap,
+#if CS_API_MAJOR >= 5
+	.code = &code,
+#endif
 };

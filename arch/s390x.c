@@ -3,10 +3,10 @@
  * IBM z (s390x), 64-bit big endian. Its .tbl has two entry columns
  * (64-bit and compat); rows common and 64.
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"s390", NULL};
@@ -29,16 +29,19 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_s390x,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const char *const code_args[] = {"2", "3", "4", "5", "6", NULL};
 static const char *const code_saved[] = {"6", "7", "8", "9", "10", "11", "12", "13", "15", NULL};
+/* svc changes r2 only, which Capstone spells "2" (glibc s390-64 sysdep.h asm outputs) */
+static const char *const code_trap[] = {"2", NULL};
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_SYSZ,
+	.isa = &isa_s390,
 	.cs_mode = CS_MODE_BIG_ENDIAN,
 	.traps = {{"svc", NULL}},
 	.nr_in_trap = 1,
 	.call_args = code_args,
 	.saved = code_saved,
+	.trap_clobbers = code_trap,
 	.source = "s390x ELF ABI Supplement 1.2.2 (Capstone spells %rN as N); syscall(2)",
 };
 

@@ -2,9 +2,10 @@
  *
  * SuperH SH-4, 32-bit little endian.
  */
-#include "arch.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"sh", NULL};
@@ -29,6 +30,25 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_sh4,
 };
 
+#if CS_API_MAJOR >= 5
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h); Capstone
+ * 4 has no SuperH decoder */
+static const char *const code_args[] = {"r4", "r5", "r6", "r7", NULL};
+static const char *const code_saved[] = {"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+					 NULL};
+/* trapa changes r0 only (glibc sh sysdep.h asm outputs) */
+static const char *const code_trap[] = {"r0", NULL};
+static const struct arch_code code = {
+	.isa = &isa_sh,
+	.cs_mode = CS_MODE_SH4 | CS_MODE_SHFPU,
+	.traps = {{"trapa", NULL}},
+	.call_args = code_args,
+	.saved = code_saved,
+	.trap_clobbers = code_trap,
+	.source = "SH-4 ABI (GCC: r4-r7 arguments, r8-r14 preserved); syscall(2)",
+};
+#endif
+
 const struct arch_desc arch_sh4 = {
 	.name = "sh4",
 	.aliases = aliases,
@@ -51,4 +71,7 @@ const struct arch_desc arch_sh4 = {
 	.tbl_abis = "common",
 	.nr_offset = 0,
 	.trap = &trap,
+#if CS_API_MAJOR >= 5
+	.code = &code,
+#endif
 };

@@ -2,10 +2,10 @@
  *
  * SPARC V9 64-bit, big endian. Rows common and 64.
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"sparc", NULL};
@@ -28,15 +28,19 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_sparc64,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const char *const code_args[] = {"o0", "o1", "o2", "o3", "o4", "o5", NULL};
 static const char *const code_saved[] = {"l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7", "i0", "i1", "i2", "i3", "i4", "i5", "fp", "i7", "sp", NULL};
+/* ta 0x6d: the result in o0 (o1 for pipe()), and g1-g6, glibc sparc64 sysdep.h __SYSCALL_CLOBBERS with its g1 output */
+static const char *const code_trap[] = {"o0", "o1", "g1", "g2", "g3", "g4", "g5", "g6", NULL};
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_SPARC,
+	.isa = &isa_sparc,
 	.cs_mode = CS_MODE_BIG_ENDIAN | CS_MODE_V9,
 	.traps = {{"ta", "%icc, %g0 + 0x6d"}},
 	.call_args = code_args,
 	.saved = code_saved,
+	.trap_clobbers = code_trap,
+	.errno_max = 135, /* EHWPOISON, arch/sparc/include/uapi/asm/errno.h */
 	.delay_slot = 1,
 	.enosys = 90, /* arch/sparc/include/uapi/asm/errno.h */
 	.source = "SPARC Compliance Definition 2.4 (a called function's save gives it a new register window); syscall(2)",

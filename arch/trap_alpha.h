@@ -3,7 +3,7 @@
  *
  * Plain C, compiled as written by tests/trap/run.sh for every ABI. syscov
  * gen emits the text after this comment byte for byte, inside each ABI's
- * block that src/arch_trap.c opens with the __SYSCOV_* facts and the
+ * block that arch/arch_trap.c opens with the __SYSCOV_* facts and the
  * typedef of syscov_reg_t; the build embeds it (scripts/embed_trap.cmake). */
 static inline long __syscov_sys0(long n)
 {

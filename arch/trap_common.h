@@ -6,7 +6,7 @@
  * <stdint.h>.
  *
  * Plain C, compiled as written by tests/trap/run.sh for every ABI. syscov
- * gen emits the text after this comment byte for byte (src/arch_trap.c);
+ * gen emits the text after this comment byte for byte (arch/arch_trap.c);
  * the build embeds it (scripts/embed_trap.cmake). */
 
 /* A 64-bit argument in a pair of 32-bit registers: LL1 goes first. */

@@ -4,10 +4,10 @@
  * __X32_SYSCALL_BIT (0x40000000, arch/x86/include/uapi/asm/unistd.h) on top of
  * the syscall_64.tbl numbers of the common and x32 rows.
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"x86_64-x32", "gnux32", NULL};
@@ -34,13 +34,14 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_x86_64,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_X86,
+	.isa = &isa_x86,
 	.cs_mode = CS_MODE_64,
 	.traps = {{"syscall", NULL}},
 	.call_args = code_x86_64_args,
 	.saved = code_x86_64_saved,
+	.trap_clobbers = code_x86_64_trap,
 	.source = "System V AMD64 psABI 3.2.3 (ILP32); syscall(2)",
 };
 

@@ -3,10 +3,10 @@
  * x86-64 System V psABI, LP64. The kernel port also runs i386 and x32 binaries,
  * so a sysroot scan of x86_64 records those two tables beside its own.
  */
-#include "arch.h"
-#include "code_regs.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/code_regs.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 #include "trap_text.h"
 
 static const char *const aliases[] = {"amd64", "x86-64", NULL};
@@ -30,13 +30,14 @@ static const struct arch_trap trap = {
 	.primitives = trap_text_x86_64,
 };
 
-/* Machine-code facts for src/libc_code.c (src/arch_code.h) */
+/* Machine-code facts for src/libc/libc_code.c (arch/arch_code.h) */
 static const struct arch_code code = {
-	.cs_arch = CS_ARCH_X86,
+	.isa = &isa_x86,
 	.cs_mode = CS_MODE_64,
 	.traps = {{"syscall", NULL}},
 	.call_args = code_x86_64_args,
 	.saved = code_x86_64_saved,
+	.trap_clobbers = code_x86_64_trap,
 	.source = "System V AMD64 psABI 3.2.3; syscall(2)",
 };
 

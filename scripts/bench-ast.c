@@ -1,6 +1,6 @@
 /* bench-ast.c: what a saved AST would gain the header scan (issue #8's "a
  * saved AST or PCH where it pays"): for one TU, the medians of RUNS rounds
- * of libclang's parse (the flags of src/libc_headers.c), the save of its AST
+ * of libclang's parse (the flags of src/libc/libc_headers.c), the save of its AST
  * (clang_saveTranslationUnit), and the load of the saved AST; each followed
  * by the same visit of every function declaration's canonical type, as the
  * header scan makes. Not a test: timings depend on the machine.

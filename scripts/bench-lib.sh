@@ -58,13 +58,12 @@ sum() { awk '{w += $1; c += $2} END { printf "%.1f %.1f\n", w, c }'; }
 # inside the timing (an rm is a process start, ~2 ms here, most of the
 # tree figure's floor); rounds() deletes them between rounds
 fresh() { "$@" --db "$W/fresh.$BASHPID.db"; }
-# matrix_sysroots: the Debian cross matrix of scripts/publish-reports.sh
-# that is installed, into the array `cross`
+# matrix_sysroots: the Debian cross matrix (scripts/matrix.list) that is
+# installed, into the array `cross`
 matrix_sysroots() {
 	local t
 	cross=()
-	for t in aarch64-linux-gnu arm-linux-gnueabihf i686-linux-gnu mips64el-linux-gnuabi64 \
-		mipsel-linux-gnu powerpc64le-linux-gnu riscv64-linux-gnu s390x-linux-gnu x86_64-linux-gnux32; do
+	for t in $(grep -v '^#' "$(dirname "${BASH_SOURCE[0]}")/matrix.list"); do
 		[ -d "/usr/$t/include" ] && cross+=("/usr/$t")
 	done
 	return 0

@@ -7,6 +7,9 @@
 #
 # Usage: scripts/publish-reports.sh [OUTDIR]      (default: reports)
 # Env:   SYSCOV  the syscov binary (default: build/syscov)
+#        SYSCOV_PUBLISH_DB  keep the run's DB there (default: a temp file)
+#        SYSCOV_KERNEL_TREE  an extracted linux-source-6.1 tree to scan
+#                 (default: extracted into a temp dir)
 #
 # A sysroot that fails to scan is left out and named in OUTDIR/README.md and
 # on stderr, so one scanner bug does not block the rest; the exit status is
@@ -19,16 +22,15 @@ if [ ! -x "$syscov" ]; then
 	echo "publish-reports: $syscov is not built (cmake -S . -B build && make -C build), or set SYSCOV" >&2
 	exit 2
 fi
-# the cross sysroots of install-deps.sh's ARCHES (x32 arm64 armhf riscv64
-# ppc64el s390x mips64el mipsel i386), by their directory names
-triplets="aarch64-linux-gnu arm-linux-gnueabihf i686-linux-gnu mips64el-linux-gnuabi64
-mipsel-linux-gnu powerpc64le-linux-gnu riscv64-linux-gnu s390x-linux-gnu x86_64-linux-gnux32"
+# the cross sysroots of the matrix, by their directory names
+triplets=$(grep -v '^#' "$top/scripts/matrix.list")
 musl_inc=/usr/include/x86_64-linux-musl
 musl_lib=/usr/lib/x86_64-linux-musl
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-db=$tmp/publish.db
+db=${SYSCOV_PUBLISH_DB:-$tmp/publish.db}
+rm -f "$db"
 skipped=""
 
 # scan NAME ARGS...: one sysroot into the DB, or a note that it was skipped
@@ -59,7 +61,9 @@ for t in $triplets; do
 done
 # the kernel tree marks calls a port does not implement (sys_ni_syscall),
 # which UAPI headers cannot tell: classify uses it when it is in the DB
-if [ -f /usr/src/linux-source-6.1.tar.xz ]; then
+if [ -n "${SYSCOV_KERNEL_TREE:-}" ]; then
+	scan "linux-source-6.1" --kernel-src "$SYSCOV_KERNEL_TREE"
+elif [ -f /usr/src/linux-source-6.1.tar.xz ]; then
 	sh "$top/tests/ktable/extract.sh" "$tmp/kernel" >/dev/null
 	scan "linux-source-6.1" --kernel-src "$tmp/kernel/linux-source-6.1"
 fi

@@ -17,6 +17,9 @@
 #                                   made the root's own, as on a musl system,
 #                                   the release's linux-libc-dev beside them
 #   .../MANIFEST                    the packages, versions and SHA256s
+#   .../debian-patches/             the libc source package's debian/patches
+#                                   (series, patches; SOURCE names the tarball),
+#                                   where the mirror has that source
 # (syscov labels their scans debian<N>-glibc-<ABI>, debian<N>-musl-<ABI>)
 # and prints one line per sysroot: "<release> <N> <arch> <libc> <dir>".
 # A sysroot whose MANIFEST exists is complete (it is written last) and is
@@ -87,13 +90,16 @@ apt_setup() {
 	mkdir -p "$a/parts" "$a/state/lists/partial" "$a/cache/archives/partial"
 	: >"$a/status"
 	: >"$a/preferences"
-	echo "deb [arch=$(echo "$ARCHES" | tr ' ' ,)] $MIRROR $rel main" >"$a/sources.list"
+	{
+		echo "deb [arch=$(echo "$ARCHES" | tr ' ' ,)] $MIRROR $rel main"
+		echo "deb-src $MIRROR $rel main"
+	} >"$a/sources.list"
 	# an index older than a day is fetched again (a point release moves
 	# versions), and so are the indexes when one of the architectures asked
 	# for has none (a run for amd64 alone fetched only amd64's)
 	stale=0
-	for x in $ARCHES; do
-		[ -n "$(find "$a/state/lists" -name "*binary-${x}_Packages*" -mmin -1440 2>/dev/null |
+	for x in binary-$(echo "$ARCHES" | sed 's/ / binary-/g') source; do
+		[ -n "$(find "$a/state/lists" -name "*${x}_*" -mmin -1440 2>/dev/null |
 			head -n1)" ] || stale=1
 	done
 	if [ $stale = 1 ]; then
@@ -186,6 +192,49 @@ check() {
 	done
 }
 
+# patches DIR RELEASE: the distribution's patches of the source package of
+# DIR's libc (the first package of its MANIFEST), as its source package has
+# them (debian/patches: series and patches), into DIR/debian-patches, so that
+# `syscov timeline` can tell a wrapper Debian added from upstream's. Only the
+# source's .debian.tar is fetched, through apt's own downloader, with the
+# hash the mirror's Sources index gives. Where the mirror has no such source
+# the dir is not made, and the timeline says it could not check.
+patches() {
+	dir=$1 rel=$2
+	[ -d "$dir/debian-patches" ] && return 0
+	set -- $(head -n1 "$dir/MANIFEST")
+	deb=$(ls "$CACHE/debs/$rel/$1_$(echo "$2" | sed 's/^[0-9]*://')_"*.deb | head -n1)
+	src=$(dpkg-deb -f "$deb" Source)
+	sver=$(echo "$src" | sed -n 's/.*(\(.*\))/\1/p')
+	src=${src%% *}
+	src=${src:-$1} sver=${sver:-$2}
+	uri=$(apt_do apt-get "$rel" source --print-uris --only-source "$src=$sver" \
+		2>/dev/null | grep "\.debian\.tar\." | head -n1) || true
+	if [ -z "$uri" ]; then
+		echo "$0: $rel: no source of $src $sver: its patches are not checked" >&2
+		return 0
+	fi
+	set -- $uri
+	d=$CACHE/src/$rel
+	mkdir -p "$d"
+	if [ ! -f "$d/$2" ] && ! /usr/lib/apt/apt-helper -o APT::Sandbox::User=root download-file \
+		"$(echo "$1" | tr -d "'")" "$d/$2" "$4" >"$d/download.log" 2>&1; then
+		cat "$d/download.log" >&2
+		echo "$0: $rel: cannot download $2: the patches of $src $sver are not checked" >&2
+		return 0
+	fi
+	rm -rf "$dir/debian-patches.tmp"
+	mkdir -p "$dir/debian-patches.tmp"
+	tar -xf "$d/$2" -C "$dir/debian-patches.tmp" debian/patches 2>/dev/null || true
+	if [ -d "$dir/debian-patches.tmp/debian/patches" ]; then
+		mv "$dir/debian-patches.tmp/debian/patches" "$dir/debian-patches"
+	else
+		mkdir "$dir/debian-patches" # a source without patches
+	fi
+	echo "$2" >"$dir/debian-patches/SOURCE"
+	rm -rf "$dir/debian-patches.tmp"
+}
+
 # sysroot DIR RELEASE ARCH PACKAGE...: fetches the packages, builds DIR.
 sysroot() {
 	dir=$1 rel=$2 arch=$3
@@ -205,6 +254,11 @@ for rel in $RELEASES; do
 		t=$(triplet "$arch")
 		g=$CACHE/$arch/debian$dv-glibc m=$CACHE/$arch/debian$dv-musl
 		if [ -f "$g/MANIFEST" ] && { [ -f "$m/MANIFEST" ] || [ -f "$m.none" ]; }; then
+			if [ ! -d "$g/debian-patches" ] || { [ ! -f "$m.none" ] && [ ! -d "$m/debian-patches" ]; }; then
+				apt_setup "$rel"
+				patches "$g" "$rel"
+				[ -f "$m.none" ] || patches "$m" "$rel"
+			fi
 			check "$g" glibc "$t"
 			echo "$rel $dv $arch glibc $g"
 			[ -f "$m.none" ] || { check "$m" musl "$t" && echo "$rel $dv $arch musl $m"; }
@@ -213,6 +267,7 @@ for rel in $RELEASES; do
 		apt_setup "$rel"
 		# glibc: the packages a cross sysroot holds, as the release ships them
 		sysroot "$g" "$rel" "$arch" libc6 libc6-dev linux-libc-dev manpages-dev
+		patches "$g" "$rel"
 		check "$g" glibc "$t"
 		echo "$rel $dv $arch glibc $g"
 		# musl: Debian installs it beside glibc (/usr/include/<musl
@@ -220,6 +275,7 @@ for rel in $RELEASES; do
 		# own dirs, so that the sysroot is a root layout of its own
 		if apt_do apt-cache "$rel" show "musl-dev:$arch" >/dev/null 2>&1; then
 			sysroot "$m" "$rel" "$arch" musl musl-dev linux-libc-dev manpages-dev
+			patches "$m" "$rel"
 			check "$m" musl "$t"
 			echo "$rel $dv $arch musl $m"
 		else

@@ -392,7 +392,7 @@ static inline int syscov_capget(struct __user_cap_header_struct *hdrp, struct __
 }
 
 /* capset: types from the man page capget(2) */
-static inline long syscov_sys_capset(struct __user_cap_header_struct *hdrp, const struct __user_cap_data_struct *datap)
+static inline long syscov_sys_capset(struct __user_cap_header_struct *hdrp, struct __user_cap_data_struct *const datap)
 {
 #ifndef __NR_capset
 	(void)hdrp;
@@ -403,7 +403,7 @@ static inline long syscov_sys_capset(struct __user_cap_header_struct *hdrp, cons
 #endif
 }
 
-static inline int syscov_capset(struct __user_cap_header_struct *hdrp, const struct __user_cap_data_struct *datap)
+static inline int syscov_capset(struct __user_cap_header_struct *hdrp, struct __user_cap_data_struct *const datap)
 {
 	return (int)__syscov_ret(syscov_sys_capset(hdrp, datap));
 }

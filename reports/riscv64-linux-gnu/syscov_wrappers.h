@@ -3,7 +3,7 @@
  * 48 wrappers for the ABIs: riscv64
  * (one header: the compiler's predefined macros pick the ABI).
  * Scans: riscv64-linux-gnu.
- * Types: 37 from man pages, 11 from the kernel's prototypes (scan kernel-linux-source-6.1), 0 from
+ * Types: 38 from man pages, 10 from the kernel's prototypes (scan kernel-linux-source-6.1), 0 from
  * data/gen_overrides.tsv, 0 untyped.
  *
  * syscov_sys_NAME() returns the kernel's result: -errno on failure.
@@ -374,7 +374,7 @@ static inline int syscov_capget(struct __user_cap_header_struct *hdrp, struct __
 }
 
 /* capset: types from the man page capget(2) */
-static inline long syscov_sys_capset(struct __user_cap_header_struct *hdrp, const struct __user_cap_data_struct *datap)
+static inline long syscov_sys_capset(struct __user_cap_header_struct *hdrp, struct __user_cap_data_struct *const datap)
 {
 #ifndef __NR_capset
 	(void)hdrp;
@@ -385,7 +385,7 @@ static inline long syscov_sys_capset(struct __user_cap_header_struct *hdrp, cons
 #endif
 }
 
-static inline int syscov_capset(struct __user_cap_header_struct *hdrp, const struct __user_cap_data_struct *datap)
+static inline int syscov_capset(struct __user_cap_header_struct *hdrp, struct __user_cap_data_struct *const datap)
 {
 	return (int)__syscov_ret(syscov_sys_capset(hdrp, datap));
 }
@@ -893,26 +893,26 @@ static inline int syscov_landlock_restrict_self(int ruleset_fd, uint32_t flags)
 	return (int)__syscov_ret(syscov_sys_landlock_restrict_self(ruleset_fd, flags));
 }
 
-/* mbind: types from the kernel's sys_mbind(), include/linux/syscalls.h:928:
- * the man page's prototype passes other registers: parameter 3 is 'int' on the man page, 'unsigned long' in the kernel's sys_mbind() (32 against 64 bits) */
-static inline long syscov_sys_mbind(unsigned long start, unsigned long len, unsigned long mode, const unsigned long *nmask, unsigned long maxnode, unsigned int flags)
+/* mbind: types from the man page mbind(2):
+ * the man page's prototype passes other registers: parameter 3 is 'int' on the man page, 'unsigned long' in the kernel's sys_mbind() (32 against 64 bits); kept, each argument converted to the register's width */
+static inline long syscov_sys_mbind(void *addr, unsigned long len, int mode, const unsigned long *nodemask, unsigned long maxnode, unsigned int flags)
 {
 #ifndef __NR_mbind
-	(void)start;
+	(void)addr;
 	(void)len;
 	(void)mode;
-	(void)nmask;
+	(void)nodemask;
 	(void)maxnode;
 	(void)flags;
 	return -ENOSYS;
 #else
-	return __syscov_sys6(__NR_mbind, __SYSCOV_ARG(start), __SYSCOV_ARG(len), __SYSCOV_ARG(mode), __SYSCOV_PTR(nmask), __SYSCOV_ARG(maxnode), __SYSCOV_ARG(flags));
+	return __syscov_sys6(__NR_mbind, __SYSCOV_PTR(addr), __SYSCOV_ARG(len), __SYSCOV_ARG(mode), __SYSCOV_PTR(nodemask), __SYSCOV_ARG(maxnode), __SYSCOV_ARG(flags));
 #endif
 }
 
-static inline long syscov_mbind(unsigned long start, unsigned long len, unsigned long mode, const unsigned long *nmask, unsigned long maxnode, unsigned int flags)
+static inline long syscov_mbind(void *addr, unsigned long len, int mode, const unsigned long *nodemask, unsigned long maxnode, unsigned int flags)
 {
-	return (long)__syscov_ret(syscov_sys_mbind(start, len, mode, nmask, maxnode, flags));
+	return (long)__syscov_ret(syscov_sys_mbind(addr, len, mode, nodemask, maxnode, flags));
 }
 
 /* membarrier: types from the man page membarrier(2) */

@@ -3,7 +3,7 @@
  * 77 wrappers for the ABIs: x86_64 i386 x32
  * (one header: the compiler's predefined macros pick the ABI).
  * Scans: x86_64-linux-musl.
- * Types: 47 from man pages, 30 from the kernel's prototypes (scan kernel-linux-source-6.1), 0 from
+ * Types: 50 from man pages, 27 from the kernel's prototypes (scan kernel-linux-source-6.1), 0 from
  * data/gen_overrides.tsv, 0 untyped.
  *
  * syscov_sys_NAME() returns the kernel's result: -errno on failure.
@@ -1090,7 +1090,7 @@ static inline long syscov_capget(struct __user_cap_header_struct *header, struct
 }
 
 /* capset: types from the kernel's sys_capset(), include/linux/syscalls.h:598 (no man page prototype) */
-static inline long syscov_sys_capset(struct __user_cap_header_struct *header, const struct __user_cap_data_struct *data)
+static inline long syscov_sys_capset(struct __user_cap_header_struct *header, struct __user_cap_data_struct *const data)
 {
 #ifndef __NR_capset
 	(void)header;
@@ -1101,7 +1101,7 @@ static inline long syscov_sys_capset(struct __user_cap_header_struct *header, co
 #endif
 }
 
-static inline long syscov_capset(struct __user_cap_header_struct *header, const struct __user_cap_data_struct *data)
+static inline long syscov_capset(struct __user_cap_header_struct *header, struct __user_cap_data_struct *const data)
 {
 	return (long)__syscov_ret(syscov_sys_capset(header, data));
 }
@@ -1742,26 +1742,26 @@ static inline int syscov_landlock_restrict_self(int ruleset_fd, uint32_t flags)
 	return (int)__syscov_ret(syscov_sys_landlock_restrict_self(ruleset_fd, flags));
 }
 
-/* mbind: types from the kernel's sys_mbind(), include/linux/syscalls.h:928:
- * the man page's prototype passes other registers: parameter 3 is 'int' on the man page, 'unsigned long' in the kernel's sys_mbind() (32 against 64 bits) */
-static inline long syscov_sys_mbind(unsigned long start, unsigned long len, unsigned long mode, const unsigned long *nmask, unsigned long maxnode, unsigned int flags)
+/* mbind: types from the man page mbind(2):
+ * the man page's prototype passes other registers: parameter 3 is 'int' on the man page, 'unsigned long' in the kernel's sys_mbind() (32 against 64 bits); kept, each argument converted to the register's width */
+static inline long syscov_sys_mbind(void *addr, unsigned long len, int mode, const unsigned long *nodemask, unsigned long maxnode, unsigned int flags)
 {
 #ifndef __NR_mbind
-	(void)start;
+	(void)addr;
 	(void)len;
 	(void)mode;
-	(void)nmask;
+	(void)nodemask;
 	(void)maxnode;
 	(void)flags;
 	return -ENOSYS;
 #else
-	return __syscov_sys6(__NR_mbind, __SYSCOV_ARG(start), __SYSCOV_ARG(len), __SYSCOV_ARG(mode), __SYSCOV_PTR(nmask), __SYSCOV_ARG(maxnode), __SYSCOV_ARG(flags));
+	return __syscov_sys6(__NR_mbind, __SYSCOV_PTR(addr), __SYSCOV_ARG(len), __SYSCOV_ARG(mode), __SYSCOV_PTR(nodemask), __SYSCOV_ARG(maxnode), __SYSCOV_ARG(flags));
 #endif
 }
 
-static inline long syscov_mbind(unsigned long start, unsigned long len, unsigned long mode, const unsigned long *nmask, unsigned long maxnode, unsigned int flags)
+static inline long syscov_mbind(void *addr, unsigned long len, int mode, const unsigned long *nodemask, unsigned long maxnode, unsigned int flags)
 {
-	return (long)__syscov_ret(syscov_sys_mbind(start, len, mode, nmask, maxnode, flags));
+	return (long)__syscov_ret(syscov_sys_mbind(addr, len, mode, nodemask, maxnode, flags));
 }
 
 /* memfd_secret: types from the man page memfd_secret(2) */
@@ -2006,22 +2006,22 @@ static inline int syscov_pivot_root(const char *new_root, const char *put_old)
 	return (int)__syscov_ret(syscov_sys_pivot_root(new_root, put_old));
 }
 
-/* pkey_alloc: types from the kernel's sys_pkey_alloc(), include/linux/syscalls.h:1039:
- * the man page's prototype passes other registers: parameter 1 is 'unsigned int' on the man page, 'unsigned long' in the kernel's sys_pkey_alloc() (32 against 64 bits) */
-static inline long syscov_sys_pkey_alloc(unsigned long flags, unsigned long init_val)
+/* pkey_alloc: types from the man page pkey_alloc(2):
+ * the man page's prototype passes other registers: parameter 1 is 'unsigned int' on the man page, 'unsigned long' in the kernel's sys_pkey_alloc() (32 against 64 bits); kept, each argument converted to the register's width */
+static inline long syscov_sys_pkey_alloc(unsigned int flags, unsigned int access_rights)
 {
 #ifndef __NR_pkey_alloc
 	(void)flags;
-	(void)init_val;
+	(void)access_rights;
 	return -ENOSYS;
 #else
-	return __syscov_sys2(__NR_pkey_alloc, __SYSCOV_ARG(flags), __SYSCOV_ARG(init_val));
+	return __syscov_sys2(__NR_pkey_alloc, __SYSCOV_ARG(flags), __SYSCOV_ARG(access_rights));
 #endif
 }
 
-static inline int syscov_pkey_alloc(unsigned long flags, unsigned long init_val)
+static inline int syscov_pkey_alloc(unsigned int flags, unsigned int access_rights)
 {
-	return (int)__syscov_ret(syscov_sys_pkey_alloc(flags, init_val));
+	return (int)__syscov_ret(syscov_sys_pkey_alloc(flags, access_rights));
 }
 
 /* pkey_free: types from the man page pkey_alloc(2) */
@@ -2040,24 +2040,24 @@ static inline int syscov_pkey_free(int pkey)
 	return (int)__syscov_ret(syscov_sys_pkey_free(pkey));
 }
 
-/* pkey_mprotect: types from the kernel's sys_pkey_mprotect(), include/linux/syscalls.h:1037:
- * the man page's prototype passes other registers: parameter 3 is 'int' on the man page, 'unsigned long' in the kernel's sys_pkey_mprotect() (32 against 64 bits) */
-static inline long syscov_sys_pkey_mprotect(unsigned long start, size_t len, unsigned long prot, int pkey)
+/* pkey_mprotect: types from the man page mprotect(2):
+ * the man page's prototype passes other registers: parameter 3 is 'int' on the man page, 'unsigned long' in the kernel's sys_pkey_mprotect() (32 against 64 bits); kept, each argument converted to the register's width */
+static inline long syscov_sys_pkey_mprotect(void *addr, size_t len, int prot, int pkey)
 {
 #ifndef __NR_pkey_mprotect
-	(void)start;
+	(void)addr;
 	(void)len;
 	(void)prot;
 	(void)pkey;
 	return -ENOSYS;
 #else
-	return __syscov_sys4(__NR_pkey_mprotect, __SYSCOV_ARG(start), __SYSCOV_ARG(len), __SYSCOV_ARG(prot), __SYSCOV_ARG(pkey));
+	return __syscov_sys4(__NR_pkey_mprotect, __SYSCOV_PTR(addr), __SYSCOV_ARG(len), __SYSCOV_ARG(prot), __SYSCOV_ARG(pkey));
 #endif
 }
 
-static inline int syscov_pkey_mprotect(unsigned long start, size_t len, unsigned long prot, int pkey)
+static inline int syscov_pkey_mprotect(void *addr, size_t len, int prot, int pkey)
 {
-	return (int)__syscov_ret(syscov_sys_pkey_mprotect(start, len, prot, pkey));
+	return (int)__syscov_ret(syscov_sys_pkey_mprotect(addr, len, prot, pkey));
 }
 
 /* preadv2: types from the kernel's sys_preadv2(), include/linux/syscalls.h:1031:

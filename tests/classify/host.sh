@@ -83,7 +83,7 @@ ok
 # show has the verdict, in text and JSON
 "$SYSCOV" show --db "$DB" --format json gettid | jq -e '.verdict[0].class == "wrapped"' >/dev/null ||
 	fail "show --format json gettid"
-"$SYSCOV" show --db "$DB" gettid | grep -q "^verdict:" || fail "show gettid: no verdict section"
+"$SYSCOV" show --db "$DB" gettid | grep -q "^verdict$" || fail "show gettid: no verdict section"
 ok
 # classify again: same verdicts (replaced, not added)
 sqlite3 "$DB" "SELECT * FROM verdict ORDER BY name" >"$T/v1"

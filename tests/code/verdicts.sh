@@ -4,7 +4,8 @@
 # but only return -ENOMEM / -ENOSYS (the values of asm-generic/errno*.h):
 # stubs, so those syscalls are missing; faccessat2 is wrapped by
 # faccessat() in glibc and musl alike; glibc's fstat() issues newfstatat,
-# and says so.
+# and says so; musl's capget() is capget's wrapper, though no header
+# declares it.
 . "$(dirname "$0")/../lib.sh"
 musl=/usr/lib/x86_64-linux-musl/libc.so
 "$SYSCOV" scan --db "$T/db" -q / >/dev/null 2>"$T/err" || fail "scan /: $(cat "$T/err")"
@@ -36,6 +37,17 @@ done
 q "SELECT v.evidence FROM verdict v JOIN scan s ON s.id = v.scan_id WHERE s.label = 'host-x86_64'
 	AND v.name = 'fstat'" | grep -q 'fstat() does not issue fstat (5) within two calls; it issues newfstatat (262)' ||
 	fail "glibc fstat(): no evidence of newfstatat"
+ok
+# musl exports capget() (nm -D) but none of its headers declares it: the
+# code shows the function issuing capget itself, and the evidence says it
+# is the wrapper, not other work
+nm -D --defined-only "$musl" | grep -q ' T capget$' || fail "musl does not export capget"
+! grep -rqw capget /usr/include/x86_64-linux-musl || fail "a musl header declares capget"
+capget=$(awk '$1 == "#define" && $2 == "__NR_capget" { print $3 }' /usr/include/x86_64-linux-gnu/asm/unistd_64.h)
+q "SELECT v.evidence FROM verdict v JOIN scan s ON s.id = v.scan_id WHERE s.label = 'x86_64-linux-musl'
+	AND v.name = 'capget'" | grep -q "\"code\",\"fact\":\"capget() issues capget ($capget) at 0x[0-9a-f]*: it is the syscall's wrapper, but no public header declares it\"" ||
+	fail "musl capget: evidence $(q "SELECT v.evidence FROM verdict v JOIN scan s ON s.id = v.scan_id
+		WHERE s.label = 'x86_64-linux-musl' AND v.name = 'capget'")"
 ok
 # the numbers agree with the kernel's table: syscall() passes its first argument
 expect_eq "glibc syscall() number" "1" "$(q "SELECT DISTINCT c.arg FROM code_syscall c JOIN scan s

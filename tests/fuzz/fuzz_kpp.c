@@ -1,4 +1,4 @@
-/* fuzz_kpp.c: This file contains the fuzz target of kpp (src/kpp.c), the
+/* fuzz_kpp.c: This file contains the fuzz target of kpp (src/kernel/kpp.c), the
  * kernel header preprocessor: the input is header a.h, which the main file
  * includes and which may include itself, b.h (the same bytes, NULs and all,
  * through the reader and its cache) or gen.h (in memory), with the
@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "kpp.h"
+#include "kernel/kpp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

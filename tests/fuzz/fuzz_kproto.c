@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
-#include "kproto.h"
+#include "gen/gen.h"
+#include "kernel/kproto.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,8 +7,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "gen.h"
-#include "man.h"
+#include "gen/gen.h"
+#include "man/man.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

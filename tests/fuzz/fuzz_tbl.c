@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "ktable.h"
+#include "kernel/ktable.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

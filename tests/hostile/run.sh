@@ -145,6 +145,85 @@ fx_kernel_garbage() {
 	printf '0 common read sys_read\nnot a row\n1 common\n2 common write sys_write x y z\n\0\001 64 ok sys_ok\n' >"$C/tree/arch/x86/entry/syscalls/syscall_64.tbl"
 }
 
+# round two (issue #27): recursion, planted symlinks, special paths, bounds
+nest() { local d=$1; for _ in $(seq "$2"); do d=$d/d; done; mkdir -p "$d"; }
+fx_deep_include() { nest "$SR/usr/include/x86_64-linux-gnu/deep" 300; }
+fx_deep_include_60() { nest "$SR/usr/include/x86_64-linux-gnu/deep" 60; }
+ktree() { # a minimal kernel tree at $C/tree
+	K=$C/tree
+	mkdir -p "$K/arch/x86/entry/syscalls" "$K/include/uapi/asm-generic" "$K/kernel"
+	printf "VERSION = 6\nPATCHLEVEL = 1\n" >"$K/Makefile"
+	printf '0 common read sys_read\n1 common write sys_write\n' >"$K/arch/x86/entry/syscalls/syscall_64.tbl"
+}
+fx_deep_kernel() { ktree; nest "$K/kernel/deep" 300; }
+fx_deep_kernel_arch() { ktree; nest "$K/arch/x86/deep" 300; }
+fx_tbl_fifo() { ktree; rm "$K/arch/x86/entry/syscalls/syscall_64.tbl"; mkfifo "$K/arch/x86/entry/syscalls/syscall_64.tbl"; }
+fx_tbl_dir() { ktree; mkdir -p "$K/arch/x86/entry/syscalls/syscall_32.tbl"; }
+# symlinks to a victim under every temporary name a run of the next
+# thousands of pids would have used, and in place of the outputs themselves
+fx_plant_report() {
+	echo precious >"$C/victim"
+	mkdir -p "$C/out/sr-x86_64"
+	for p in $(seq $$ $(($$ + 2000))); do
+		for f in index.html report.md; do ln -s "$C/victim" "$C/out/sr-x86_64/$f.tmp.$p"; done
+	done
+	ln -s "$C/victim" "$C/out/sr-x86_64/report.json"
+}
+fx_plant_gen() {
+	"$S" scan "$SR" --no-man --db "$C/db" -q
+	echo precious >"$C/victim"
+	for p in $(seq $$ $(($$ + 2000))); do ln -s "$C/victim" "$C/F.tmp$p"; ln -s "$C/victim" "$C/F.tmp.$p"; done
+	ln -s "$C/victim" "$C/F"
+}
+fx_label_link() { mkdir -p "$C/out" "$C/elsewhere"; ln -s "$C/elsewhere" "$C/out/sr-x86_64"; }
+fx_out_link() { mkdir -p "$C/elsewhere"; ln -s "$C/elsewhere" "$C/out"; }
+fx_label_file() { mkdir -p "$C/out"; echo x >"$C/out/sr-x86_64"; }
+# temporaries of a dead run (both forms), and one of a live process
+fx_stale_tmp() {
+	mkdir -p "$C/out/sr-x86_64"
+	sh -c 'exit 0' &
+	local dead=$!
+	wait $dead
+	echo half >"$C/out/sr-x86_64/index.html.tmp.$dead"
+	echo half >"$C/out/sr-x86_64/report.md.tmp.$dead.0123456789abcdef"
+	echo live >"$C/out/sr-x86_64/report.md.tmp.1.0123456789abcdef"
+	echo mine >"$C/out/sr-x86_64/notes.tmp.$dead"
+}
+fx_db_fifo() { mkfifo "$C/db"; }
+H=usr/include/unistd.h # a header of data/headers.list the TU includes
+fx_hdr_fifo_relative() { mkfifo "$SR/fifo"; echo '#include "../../fifo"' >"$SR/$H"; }
+fx_hdr_fifo_macro() { mkfifo "$SR/usr/fifo"; printf '#define F "../fifo"\n#include F\n' >"$SR/$H"; }
+fx_hdr_debug_overflow() { printf '#pragma clang __debug overflow_stack\nint read(int);\n' >"$SR/$H"; }
+fx_hdr_debug_crash() { printf '#pragma clang __debug crash\nint read(int);\n' >"$SR/$H"; }
+# 26 nested doubling macros: 2^26 tokens from a 1 KB header
+fx_hdr_macro_bomb() {
+	ldd "$S" | grep -q libasan && { skip "ASan reserves the address space RLIMIT_AS bounds"; return 2; }
+	{ echo '#define A0 x'; for i in $(seq 26); do echo "#define A$i A$((i - 1)) A$((i - 1))"; done; echo 'int A26;'; } >"$SR/$H"
+}
+fx_hdr_5m() { head -c 5M /dev/zero | tr '\0' ' ' >"$SR/usr/include/big.h"; }
+fx_uapi_150k() {
+	{ echo '#ifndef _ASM_UNISTD_64_H'; echo '#define _ASM_UNISTD_64_H'
+	  seq 0 149999 | sed 's/.*/#define __NR_s& &/'; echo '#endif'; } |
+		put "$SR/usr/include/x86_64-linux-gnu/asm/unistd_64.h"
+}
+fx_tbl_5000_rows() { ktree; seq 0 4999 | sed 's/.*/& common s& sys_s&/' >"$K/arch/x86/entry/syscalls/syscall_64.tbl"; }
+fx_tbl_nr_overflow() {
+	ktree
+	printf '99999999999999999999 x32 big compat_sys_big\n-5 common neg sys_neg\n1048577 common far sys_far\n' \
+		>>"$K/arch/x86/entry/syscalls/syscall_64.tbl"
+}
+fx_db_label_10m() {
+	"$S" scan "$SR" --no-man --db "$C/db" -q
+	sqlite3 "$C/db" "UPDATE scan SET label = printf('%.*c', 10000000, 'x')"
+}
+fx_man2_loop() { mkdir -p "$SR/usr/share/man"; ln -s man2x "$SR/usr/share/man/man2"; ln -s man2 "$SR/usr/share/man/man2x"; }
+fx_man_file() { mkdir -p "$SR/usr/share"; echo x >"$SR/usr/share/man"; }
+fx_man2_file() { mkdir -p "$SR/usr/share/man"; echo x >"$SR/usr/share/man/man2"; }
+fx_man2_fifo() { mkdir -p "$SR/usr/share/man"; mkfifo "$SR/usr/share/man/man2"; }
+fx_man_9m() { mkdir -p "$C/man/man2"; head -c 9M /dev/urandom >"$C/man/man2/read.2.gz"; }
+fx_multi() { mkdir -p "$C/bad"; cp -a "$B" "$C/sr2"; cp -a "$B" "$C/sr3"; printf '#pragma clang __debug crash\n' >"$C/sr3/$H"; }
+fx_sysroot_not_utf8() { mv "$SR" "$C/sr$(printf '\377')"; ln -s "sr$(printf '\377')" "$SR"; }
+
 cd "$T"
 n=0
 while IFS=$'\t' read -r name fixture cmd want re; do

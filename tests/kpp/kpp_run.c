@@ -1,4 +1,4 @@
-/* kpp_run.c: This file contains the test driver of kpp (src/kpp.c):
+/* kpp_run.c: This file contains the test driver of kpp (src/kernel/kpp.c):
  *   kpp_run arches           every arch descriptor: name, clang triple, GNU
  *                            triplet, cpp_predefs
  *   kpp_run eval DIR FILE [PREDEFS]
@@ -16,8 +16,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arch.h"
-#include "kpp.h"
+#include "arch/arch.h"
+#include "kernel/kpp.h"
 
 static int read_file(void *arg, const char *path, struct buf *out)
 {

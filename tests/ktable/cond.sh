@@ -1,6 +1,6 @@
 #!/bin/sh
 # cond.sh TREE: a syscall whose entry point a kernel tree only stubs with
-# COND_SYSCALL() (src/ktable_src.c) is removed, checked against grep.
+# COND_SYSCALL() (src/kernel/ktable_src.c) is removed, checked against grep.
 # (1) linux-source-6.1 (TREE, tests/ktable/extract.sh): the stubbed entry
 # points are cond_oracle.sh's, with its file:line; every table row of
 # lookup_dcookie is unimplemented, kcmp's and read's (SYSCALL_DEFINEd, says
@@ -63,7 +63,8 @@ fi
 # (2) the made tree
 k=$t/k
 mkdir -p "$k/kernel" "$k/include/linux" "$k/arch/x86/entry/syscalls" "$k/arch/x86/kernel" \
-	"$k/arch/x86/include/asm" "$k/tools/lib"
+	"$k/arch/x86/include/asm" "$k/tools/lib" "$k/fs" "$k/mm"
+# fs/ and mm/ (and kernel/) make it a whole tree (ktable_src.c)
 printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 0\n' >"$k/Makefile"
 cat >"$k/arch/x86/entry/syscalls/syscall_64.tbl" <<'EOF'
 0	common	read		sys_read
@@ -113,6 +114,44 @@ want='compat_sys_gone kernel/sys_ni.c:4, sys_gone kernel/sys_ni.c:3, sys_toolson
 [ "$got" = "$want" ] || bad "made tree: kcond '$got', not '$want'"
 n=$(q "SELECT count(*) FROM input WHERE kind = 'kernel-source' AND path = '$k/kernel/sys_ni.c'")
 [ "$n" = 1 ] || bad "made tree: kernel/sys_ni.c is not an input"
+# the same tree as a tarball, read in place (base/ktree.c): the same rows;
+# a second scan of it is kept by the tarball's identity
+# (its own dir: the DB's files beside it would change that dir, an input)
+mkdir "$t/tb"
+tar -cJf "$t/tb/k.tar.xz" -C "$t" k
+rm -f "$t/dbt"
+"$SYSCOV" scan --kernel-src "$t/tb/k.tar.xz" --db "$t/dbt" -q
+got=$(sqlite3 "$t/dbt" "SELECT group_concat(name, ' ') FROM (SELECT name FROM ksyscall WHERE arch = 'x86_64' AND NOT implemented ORDER BY nr)")
+[ "$got" = "gone toolsonly ni bothgone" ] || bad "tarball: unimplemented: '$got', not 'gone toolsonly ni bothgone'"
+got=$(sqlite3 "$t/dbt" "SELECT kind || ' ' || path FROM input WHERE kind LIKE 'kernel%'")
+[ "$got" = "kernel-tarball $t/tb/k.tar.xz" ] || bad "tarball: inputs '$got', not the tarball alone"
+out=$("$SYSCOV" scan --kernel-src "$t/tb/k.tar.xz" --db "$t/dbt" 2>&1)
+case $out in *"inputs unchanged"*) ;; *) bad "tarball: scanned again: $out" ;; esac
+# a fresh DB takes the tarball's scan from the cache dir (scan.c), row for
+# row the same; a touched tarball is read again
+c1=$(SYSCOV_CACHE_DIR=$t/cache "$SYSCOV" scan --kernel-src "$t/tb/k.tar.xz" --db "$t/dbc1" 2>&1)
+case $c1 in *"cached in $t/cache/ktree-"*) ;; *) bad "cache: first scan not cached: $c1" ;; esac
+c2=$(SYSCOV_CACHE_DIR=$t/cache "$SYSCOV" scan --kernel-src "$t/tb/k.tar.xz" --db "$t/dbc2" 2>&1)
+case $c2 in *"taken from the cache"*) ;; *) bad "cache: a fresh DB read the tarball again: $c2" ;; esac
+for tab in ktable kcond kproto input; do
+	[ "$(sqlite3 "$t/dbc1" "SELECT * FROM $tab ORDER BY 1, 2, 3")" = "$(sqlite3 "$t/dbc2" "SELECT * FROM $tab ORDER BY 1, 2, 3")" ] ||
+		bad "cache: $tab differs between the scan and its cached copy"
+done
+touch -d '2001-01-01' "$t/tb/k.tar.xz"
+c3=$(SYSCOV_CACHE_DIR=$t/cache "$SYSCOV" scan --kernel-src "$t/tb/k.tar.xz" --db "$t/dbc3" 2>&1)
+case $c3 in *"taken from the cache"*) bad "cache: a touched tarball was not read again" ;; esac
+[ "$(ls "$t/cache" | grep -c '^ktree-.*\.db$')" = 2 ] || bad "cache: not one file per tarball identity: $(ls "$t/cache")"
+# a partial tree (no fs/, where read is defined): its COND_SYSCALL()s
+# remove nothing, and a diag says why
+mv "$k/fs" "$t/fs.away"
+rm -f "$t/dbp"
+"$SYSCOV" scan --kernel-src "$k" --db "$t/dbp" -q
+got=$(sqlite3 "$t/dbp" "SELECT group_concat(name, ' ') FROM (SELECT name FROM ksyscall WHERE arch = 'x86_64' AND NOT implemented ORDER BY nr)")
+[ "$got" = "ni" ] || bad "partial tree: unimplemented: '$got', not 'ni'"
+got=$(sqlite3 "$t/dbp" "SELECT count(*) FROM kcond")
+[ "$got" = 0 ] || bad "partial tree: $got kcond rows"
+sqlite3 "$t/dbp" "SELECT message FROM diag" | grep -q "no fs/ in the tree" || bad "partial tree: no diag naming fs/"
+mv "$t/fs.away" "$k/fs"
 # the implementation comes back: the rescan sees it
 printf 'SYSCALL_DEFINE0(gone)\n{\n}\n' >>"$k/kernel/sys_ni.c"
 "$SYSCOV" scan --kernel-src "$k" --db "$t/db" -q

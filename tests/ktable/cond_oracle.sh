@@ -1,6 +1,6 @@
 #!/bin/sh
 # cond_oracle.sh TREE: grep's view of the entry points a kernel tree only
-# stubs, independent of syscov's C (src/ktable_src.c): one "entry file:line"
+# stubs, independent of syscov's C (src/kernel/ktable_src.c): one "entry file:line"
 # line per COND_SYSCALL(X)/COND_SYSCALL_COMPAT(X) at the start of a line of
 # a *.c or *.h outside tools/ and Documentation/ (sys_X, compat_sys_X; the
 # first site of each) whose entry point no *SYSCALL*_DEFINEn(X, ...) or

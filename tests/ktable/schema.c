@@ -1,5 +1,5 @@
 /* schema.c: This file contains the test of the DB schema's two paths
- * (src/schema.c) and of migration 8 (ksyscall rows packed into ktable):
+ * (src/base/schema.c) and of migration 8 (ksyscall rows packed into ktable):
  *   ktable_schema DIR [SRC.db]
  * 1. A fresh DB (db_open() of a new file: the image of the schema), a DB
  *    taken from version 1 through every migration by db_open(), and an
@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "db.h"
-#include "ktable.h"
-#include "scan.h"
-#include "util.h"
+#include "base/db.h"
+#include "kernel/ktable.h"
+#include "scan/scan.h"
+#include "base/util.h"
 
 static int failed;
 

@@ -19,6 +19,14 @@ for f in "$SRCDIR"/data/*.tsv "$SRCDIR"/data/*.list; do
 	cmp -s "$f" "$T/inst/share/syscov/${f##*/}" || fail "share/syscov/${f##*/} differs from data/"
 	ok
 done
+# every document the man page cites is installed beside it
+for d in $(sed -n 's/^\.IR \([a-z]*\.md\).*/\1/p' "$SRCDIR/docs/syscov.1" | sort -u); do
+	cmp -s "$SRCDIR/docs/$d" "$T/inst/share/doc/syscov/$d" || fail "share/doc/syscov/$d: not installed"
+	ok
+done
+[ "$(sed -n 's/^\.IR \([a-z]*\.md\).*/\1/p' "$SRCDIR/docs/syscov.1" | sort -u | wc -l)" -ge 5 ] ||
+	fail "the man page cites fewer than 5 documents"
+ok
 # the man page renders without warnings (groff's own check)
 if command -v man >/dev/null; then
 	w=$(MANWIDTH=80 man --warnings -l "$T/inst/share/man/man1/syscov.1" 2>&1 >/dev/null)

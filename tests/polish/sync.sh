@@ -24,7 +24,7 @@ expect_eq "commands: --help vs man page" "$(cat "$T/cmds.help")" "$(cat "$T/cmds
 expect_eq "commands: --help vs README" "$(cat "$T/cmds.help")" "$(cat "$T/cmds.readme")"
 
 # every long option name the sources declare (struct option rows)
-grep -ho '{"[a-z][a-z0-9-]*", *\(no\|required\|optional\)_argument' "$SRCDIR"/src/*.c "$SRCDIR"/src/*.h |
+grep -ho '{"[a-z][a-z0-9-]*", *\(no\|required\|optional\)_argument' "$SRCDIR"/src/*/*.c "$SRCDIR"/src/*/*.h |
 	sed 's/{"\([^"]*\)".*/--\1/' | sort -u >"$T/candidates"
 [ "$(wc -l <"$T/candidates")" -ge 15 ] || fail "found only $(wc -l <"$T/candidates") option names in src/"
 printf '%s\n' -o -q -v -j -h -V >>"$T/candidates"
@@ -68,7 +68,7 @@ while read -r cmd; do
 done <"$T/cmds.help"
 
 # the exit codes: util.h's enum, syscov --help, the man page and README agree
-codes_h=$(grep -oE '^\s*EXIT_[A-Z]+ = [0-9]+' "$SRCDIR/src/util.h" | grep -oE '[0-9]+$' | sort -n | tr '\n' ' ')
+codes_h=$(grep -oE '^\s*EXIT_[A-Z]+ = [0-9]+' "$SRCDIR/src/base/util.h" | grep -oE '[0-9]+$' | sort -n | tr '\n' ' ')
 codes_help=$("$SYSCOV" --help | sed -n '/^Exit codes/,$p' | grep -oE '\b[0-9]+ [a-z-]' | grep -oE '^[0-9]+' | sort -n | tr '\n' ' ')
 codes_man=$(sed -n '/^\.SH EXIT STATUS/,/^\.SH /p' "$MAN" | sed -n 's/^\.B \([0-9][0-9]*\)$/\1/p' | sort -n | tr '\n' ' ')
 codes_readme=$(sed -n '/^### Exit codes/,/^#/p' "$README" | sed -n 's/^| \([0-9][0-9]*\) |.*/\1/p' | sort -n | tr '\n' ' ')

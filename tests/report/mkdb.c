@@ -3,8 +3,8 @@
  * rows without running a scan. Usage: report_mkdb DB */
 #include <stdio.h>
 
-#include "db.h"
-#include "util.h"
+#include "base/db.h"
+#include "base/util.h"
 
 int main(int argc, char **argv)
 {

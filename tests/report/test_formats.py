@@ -74,16 +74,16 @@ check(sorted(jq.splitlines()) == sorted(sq.splitlines()), "jq counts\n%s\n!= sql
 for expr, sql in (
         ('.scans[] | select(.label == "host-x86_64") | .syscalls[] | select(.name == "rt_sigaction")'
          ' | [.nr, .class, .wrapper, .since] | @tsv',
-         "SELECT nr, class, wrapper, since FROM verdict WHERE scan_id = 1 AND name = 'rt_sigaction'"),
+         "SELECT nr, class, wrapper, since FROM verdict WHERE scan_id = (SELECT min(id) FROM scan WHERE kind <> 'kernel-tree') AND name = 'rt_sigaction'"),
         ('.scans[0] | [.sysroot, .arch, .libc.flavour, .libc.version, .kernel.version, .man.version]'
          ' | @tsv', "SELECT sysroot, arch, libc_flavour, libc_version, kernel_version, man_version"
          " FROM scan WHERE id = 1"),
         ('.scans[0].syscalls[] | select(.name == "gettid") | .evidence[] | [.source, .fact] | @tsv',
          "SELECT json_extract(value, '$.source'), json_extract(value, '$.fact') FROM verdict,"
-         " json_each(evidence) WHERE scan_id = 1 AND name = 'gettid'"),
+         " json_each(evidence) WHERE scan_id = (SELECT min(id) FROM scan WHERE kind <> 'kernel-tree') AND name = 'gettid'"),
         ('[.scans[0].syscalls[] | select(.flags | index("man-stale")) | .name] | join(",")',
-         "SELECT group_concat(name) FROM verdict WHERE scan_id = 1 AND ',' || flags || ',' LIKE '%,man-stale,%'"),
-        ('.scans[0].syscalls | length', "SELECT count(*) FROM verdict WHERE scan_id = 1")):
+         "SELECT group_concat(name) FROM verdict WHERE scan_id = (SELECT min(id) FROM scan WHERE kind <> 'kernel-tree') AND ',' || flags || ',' LIKE '%,man-stale,%'"),
+        ('.scans[0].syscalls | length', "SELECT count(*) FROM verdict WHERE scan_id = (SELECT min(id) FROM scan WHERE kind <> 'kernel-tree')")):
     a = subprocess.run(["jq", "-r", expr, os.path.join(out, "matrix", "report.json")],
                        capture_output=True, check=True, text=True).stdout.strip()
     b = subprocess.run(["sqlite3", "-separator", "\t", db, sql], capture_output=True, check=True,

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arch.h"
-#include "arch_trap.h"
-#include "util.h"
+#include "arch/arch.h"
+#include "arch/arch_trap.h"
+#include "base/util.h"
 
 /* The arch/ file whose text t's primitives are. */
 static const char *file_of(const struct arch_trap *t)

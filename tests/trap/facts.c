@@ -24,9 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arch.h"
-#include "arch_elf.h"
-#include "arch_trap.h"
+#include "arch/arch.h"
+#include "arch/arch_elf.h"
+#include "arch/arch_trap.h"
 
 static int fails;
 

@@ -1,0 +1,62 @@
+/* arch/isa.c: This file contains what the ISA families' descriptors
+ * (arch/isa_<family>.c) share: the slot of a register, and the common end
+ * of a move (arch/isa.h). */
+#include <string.h>
+
+#include "arch/isa.h"
+
+int isa_slot(const struct code_isa *isa, unsigned reg)
+{
+	return reg < CODE_MAXID ? isa->slot[reg] : -1;
+}
+
+int isa_part(const struct code_isa *isa, unsigned reg)
+{
+	return reg < CODE_MAXID && isa->partial[reg] ? isa->part_of[reg] : 0;
+}
+
+int isa_find_slot(const struct code_isa *isa, const char *name)
+{
+	for (int id = 1; id < CODE_MAXID; id++) {
+		const char *n = cs_reg_name(isa->h, (unsigned)id);
+		if (n && !strcmp(n, name))
+			return isa->slot[id];
+	}
+	return -1;
+}
+
+int isa_is(const char *m, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(m, *list))
+			return 1;
+	return 0;
+}
+
+int isa_starts(const char *m, const char *prefix)
+{
+	return !strncmp(m, prefix, strlen(prefix));
+}
+
+int isa_move(const struct code_isa *isa, unsigned dreg, const struct code_op *src,
+	     struct code_step *s)
+{
+	s->dst = isa_slot(isa, dreg);
+	if (s->dst < 0)
+		return 0;
+	if (src->type == OP_IMM) {
+		s->src = -1;
+		s->val = src->imm;
+		return 1;
+	}
+	if (src->type == OP_REG && isa->zero[src->reg]) {
+		s->src = -1, s->val = 0;
+		return 1;
+	}
+	if (src->type == OP_REG && isa_slot(isa, src->reg) >= 0 && !isa->partial[src->reg]) {
+		s->src = isa_slot(isa, src->reg);
+		return 1;
+	}
+	s->dst = -1;
+	return 0;
+}

@@ -1,0 +1,104 @@
+/* arch/isa_arm.c: This file contains what 32-bit ARM and Thumb
+ * instructions mean to the machine-code pass (arch/isa.h): a number may
+ * come from a literal pool (ldr rN, [pc, #off]), a return is bx lr or a pop
+ * or ldm into pc, and a conditional instruction sets its register on some
+ * paths only. */
+#include <string.h>
+
+#include "arch/isa.h"
+
+static int general(const char *n)
+{
+	return (n[0] == 'r' && n[1] >= '0' && n[1] <= '9') || !strcmp(n, "sb") || !strcmp(n, "sl") ||
+	       !strcmp(n, "fp") || !strcmp(n, "ip") || !strcmp(n, "sp") || !strcmp(n, "lr");
+}
+
+static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
+{
+	(void)isa;
+	const cs_arm *d = &in->detail->arm;
+	int n = 0;
+	ISA_OPS(o, n, d->operands, d->op_count, ARM_OP_REG, ARM_OP_IMM, ARM_OP_MEM, mem.base, mem.disp)
+	return n;
+}
+
+static int conditional(const cs_insn *in)
+{
+	return in->detail->arm.cc != ARM_CC_AL && in->detail->arm.cc != ARM_CC_INVALID;
+}
+
+static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		 int thumb, struct code_step *s)
+{
+	(void)isa;
+	const char *m = in->mnemonic;
+	int direct = n > 0 && o[n - 1].type == OP_IMM;
+	int cc = conditional(in), pc_written = 0;
+	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
+	s->target_thumb = thumb;
+	for (int i = 0; i < n; i++)
+		if (o[i].type == OP_REG && o[i].reg == ARM_REG_PC &&
+		    (i == 0 || !strcmp(m, "pop") || isa_starts(m, "ldm")))
+			pc_written = 1;
+	if (!strcmp(m, "bl") || !strcmp(m, "blx")) {
+		s->kind = direct ? CK_CALL : CK_ICALL;
+		if (!strcmp(m, "blx") && direct)
+			s->target_thumb = !thumb;
+	} else if (!strcmp(m, "bx") && n == 1 && o[0].reg == ARM_REG_LR) {
+		s->kind = cc ? CK_CRET : CK_RET;
+	} else if (!strcmp(m, "bx")) {
+		/* through a register, conditional or not: unknown */
+		s->kind = CK_IJUMP, s->target = 0;
+	} else if (!strcmp(m, "b") || !strcmp(m, "b.w")) {
+		s->kind = cc ? CK_CJUMP : CK_JUMP;
+	} else if (isa_starts(m, "cb")) {
+		s->kind = CK_CJUMP;
+	} else if (pc_written) {
+		s->kind = (!strcmp(m, "pop") || isa_starts(m, "ldm")) ? (cc ? CK_CRET : CK_RET) : CK_IJUMP;
+	} else if (!strcmp(m, "udf") || !strcmp(m, "bkpt")) {
+		s->kind = CK_STOP;
+	} else if (isa_starts(m, "tb")) { /* tbb/tbh: a jump table */
+		s->kind = CK_IJUMP;
+	}
+}
+
+static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		int thumb, code_load32 load, void *arg, struct code_step *s)
+{
+	static const char *const movs[] = {"mov", "movs", "movw", "mov.w", "movw.w", "movs.w", NULL};
+	const char *m = in->mnemonic;
+	const cs_arm_op *src = &in->detail->arm.operands[1];
+	if (n != 2 || o[0].type != OP_REG)
+		return 0;
+	if (!strcmp(m, "ldr") && o[1].type == OP_MEM && o[1].reg == ARM_REG_PC &&
+	    src->mem.index == ARM_REG_INVALID) {
+		/* a literal: the pc reads 8 (ARM) or 4 (Thumb, word-aligned) ahead */
+		uint64_t at = (thumb ? (in->address + 4) & ~3ull : in->address + 8) + (uint64_t)o[1].imm;
+		uint32_t v;
+		if (load(arg, at, &v) < 0 || isa_slot(isa, o[0].reg) < 0)
+			return 0;
+		s->dst = isa_slot(isa, o[0].reg), s->src = -1, s->val = (int32_t)v;
+		return 1;
+	}
+	if (!isa_is(m, movs) || (src->shift.type != ARM_SFT_INVALID && src->shift.value))
+		return 0;
+	return isa_move(isa, o[0].reg, &o[1], s);
+}
+
+static void finish(const struct code_isa *isa, const cs_insn *in, struct code_step *s)
+{
+	(void)isa;
+	if (conditional(in))
+		s->cond = 1;
+}
+
+const struct isa_desc isa_arm = {
+	.name = "arm",
+	.cs_arch = CS_ARCH_ARM,
+	.general = general,
+	.ops = ops,
+	.flow = flow,
+	.move = move,
+	.regs_access = 1,
+	.finish = finish,
+};

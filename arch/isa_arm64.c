@@ -1,0 +1,87 @@
+/* arch/isa_arm64.c: This file contains what AArch64 instructions mean to
+ * the machine-code pass (arch/isa.h): w registers fold onto their x
+ * register, xzr and wzr read as 0, and mov/movz may shift the immediate. */
+#include <stdio.h>
+#include <string.h>
+
+#include "arch/isa.h"
+
+static int general(const char *n)
+{
+	return (n[0] == 'x' && n[1] >= '0' && n[1] <= '9') || !strcmp(n, "sp");
+}
+
+static const char *fold(const char *n, char *buf, size_t len, int *part)
+{
+	if (n[0] != 'w' || n[1] < '0' || n[1] > '9')
+		return NULL;
+	*part = 0;
+	snprintf(buf, len, "x%s", n + 1);
+	return buf;
+}
+
+static int zero(const char *n)
+{
+	return !strcmp(n, "xzr") || !strcmp(n, "wzr");
+}
+
+static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
+{
+	(void)isa;
+	const cs_arm64 *d = &in->detail->arm64;
+	int n = 0;
+	ISA_OPS(o, n, d->operands, d->op_count, ARM64_OP_REG, ARM64_OP_IMM, ARM64_OP_MEM, mem.base, mem.disp)
+	return n;
+}
+
+static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		 int thumb, struct code_step *s)
+{
+	(void)thumb;
+	const char *m = in->mnemonic;
+	int direct = n > 0 && o[n - 1].type == OP_IMM;
+	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
+	if (cs_insn_group(isa->h, in, CS_GRP_RET) || !strcmp(m, "ret"))
+		s->kind = CK_RET;
+	else if (!strcmp(m, "bl"))
+		s->kind = CK_CALL;
+	else if (!strcmp(m, "blr"))
+		s->kind = CK_ICALL;
+	else if (!strcmp(m, "b"))
+		s->kind = CK_JUMP;
+	else if (!strcmp(m, "br"))
+		s->kind = CK_IJUMP;
+	else if (isa_starts(m, "b.") || isa_starts(m, "cb") || isa_starts(m, "tb"))
+		s->kind = CK_CJUMP;
+	else if (!strcmp(m, "brk") || !strcmp(m, "hlt"))
+		s->kind = CK_STOP;
+}
+
+static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		int thumb, code_load32 load, void *arg, struct code_step *s)
+{
+	(void)thumb, (void)load, (void)arg;
+	const char *m = in->mnemonic;
+	if (n != 2 || o[0].type != OP_REG || (strcmp(m, "mov") && strcmp(m, "movz")) ||
+	    !isa_move(isa, o[0].reg, &o[1], s))
+		return 0;
+	const cs_arm64_op *src = &in->detail->arm64.operands[1];
+	if (o[1].type == OP_IMM && src->shift.type == ARM64_SFT_LSL)
+		s->val = (int64_t)((uint64_t)o[1].imm << src->shift.value);
+	/* a w register holds a C int: mov w0, #0xffffffff is -1 */
+	if (s->src < 0 && cs_reg_name(isa->h, o[0].reg)[0] == 'w')
+		s->val = (int32_t)(uint32_t)s->val;
+	return 1;
+}
+
+const struct isa_desc isa_arm64 = {
+	.name = "arm64",
+	.cs_arch = CS_ARCH_ARM64,
+	.general = general,
+	.fold = fold,
+	.zero = zero,
+	.ops = ops,
+	.flow = flow,
+	.move = move,
+	.regs_access = 1,
+};

@@ -1,0 +1,102 @@
+/* arch/isa_s390.c: This file contains what z/Architecture instructions
+ * mean to the machine-code pass (arch/isa.h), for s390x: br %r14 returns,
+ * brasl calls, the lghi family sets a register. Capstone 4.0.2's SystemZ
+ * lacks `svc` (0x0a NN), which undecoded() reads from its 2 bytes, with
+ * the number in the instruction when N is not 0; Capstone spells %r1 "1"
+ * (spell). */
+#include <string.h>
+
+#include "arch/isa.h"
+
+static int general(const char *n)
+{
+	return n[0] >= '0' && n[0] <= '9';
+}
+
+static const char *spell(const char *reg)
+{
+	return reg[0] == 'r' ? reg + 1 : reg;
+}
+
+static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
+{
+	(void)isa;
+	const cs_sysz *d = &in->detail->sysz;
+	int n = 0;
+	ISA_OPS(o, n, d->operands, d->op_count, SYSZ_OP_REG, SYSZ_OP_IMM, SYSZ_OP_MEM, mem.base, mem.disp)
+	return n;
+}
+
+static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		 int thumb, struct code_step *s)
+{
+	(void)thumb;
+	const char *m = in->mnemonic;
+	int direct = n > 0 && o[n - 1].type == OP_IMM;
+	int jump = cs_insn_group(isa->h, in, CS_GRP_JUMP);
+	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
+	if (!strcmp(m, "br") && n == 1 && o[0].reg == SYSZ_REG_14)
+		s->kind = CK_RET;
+	else if (isa_starts(m, "b") && m[1] == 'r' && m[2] && n == 1 && o[0].reg == SYSZ_REG_14)
+		s->kind = CK_CRET; /* ber %r14 ... */
+	else if (!strcmp(m, "brasl") || !strcmp(m, "bras"))
+		s->kind = CK_CALL;
+	else if (!strcmp(m, "basr") || !strcmp(m, "bas"))
+		s->kind = CK_ICALL;
+	else if (!strcmp(m, "j") || !strcmp(m, "jg"))
+		s->kind = CK_JUMP;
+	else if (!strcmp(m, "br") || !strcmp(m, "b"))
+		s->kind = CK_IJUMP;
+	else if (jump || (m[0] == 'j' && direct) || (m[0] == 'c' && strchr(m, 'j') && direct) ||
+		 (isa_starts(m, "brc") && direct))
+		s->kind = CK_CJUMP;
+	else if (isa_starts(m, "b") && !direct && (jump || strchr(m, 'r')))
+		s->kind = CK_IJUMP;
+}
+
+static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		int thumb, code_load32 load, void *arg, struct code_step *s)
+{
+	(void)thumb, (void)load, (void)arg;
+	static const char *const imm[] = {"lghi", "lhi", "lgfi", "llill", "llilf", "iilf", NULL};
+	static const char *const reg[] = {"lgr", "lr", NULL};
+	const char *m = in->mnemonic;
+	if (n != 2 || o[0].type != OP_REG || !(isa_is(m, imm) || isa_is(m, reg)) ||
+	    isa_is(m, imm) != (o[1].type == OP_IMM))
+		return 0;
+	return isa_move(isa, o[0].reg, &o[1], s);
+}
+
+/* stores, compares, tests, branches (not the calls): operands read */
+static int reads_only(const char *m)
+{
+	return (isa_starts(m, "st") && strcmp(m, "stck")) || m[0] == 'c' || isa_starts(m, "tm") ||
+	       m[0] == 'j' || (m[0] == 'b' && strcmp(m, "bras") && strcmp(m, "brasl") &&
+			       strcmp(m, "basr") && strcmp(m, "bas")) || !strcmp(m, "nop") || !strcmp(m, "nopr");
+}
+
+/* svc N: 0x0a NN */
+static int undecoded(const struct code_isa *isa, const uint8_t *p, size_t left, struct code_step *s)
+{
+	if (left < 2 || p[0] != 0x0a)
+		return 0;
+	memset(s, 0, sizeof(*s));
+	s->kind = CK_TRAP;
+	s->dst = s->src = -1;
+	s->has_trap_nr = p[1] != 0;
+	s->trap_nr = p[1];
+	s->clobber = isa->trap_clobber;
+	return 2;
+}
+
+const struct isa_desc isa_s390 = {
+	.name = "s390",
+	.cs_arch = CS_ARCH_SYSZ,
+	.general = general,
+	.spell = spell,
+	.ops = ops,
+	.flow = flow,
+	.move = move,
+	.reads_only = reads_only,
+	.undecoded = undecoded,
+};

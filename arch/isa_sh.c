@@ -1,0 +1,100 @@
+/* arch/isa_sh.c: This file contains what SuperH instructions mean to the
+ * machine-code pass (arch/isa.h), for sh4 (Capstone 5,
+ * scripts/build-capstone5.sh): mov #imm (8 bits, sign-extended) and mov
+ * rM,rN set a register, and so do mov.w and mov.l from a PC-relative
+ * literal (glibc loads a syscall number from one: mov.w @(disp,pc),r3),
+ * whose address Capstone gives absolute; rts returns, bsr calls, bra
+ * jumps, jsr and jmp go through a register. bra, bsr, braf, bsrf, jmp,
+ * jsr, rts, rte, bt/s and bf/s have a delay slot; bt and bf do not. */
+#include <capstone/capstone.h>
+
+#if CS_API_MAJOR >= 5
+#include <string.h>
+
+#include "arch/isa.h"
+
+static int general(const char *n)
+{
+	return n[0] == 'r' && n[1] >= '0' && n[1] <= '9' && (!n[2] || (n[2] >= '0' && n[2] <= '5' && !n[3]));
+}
+
+static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
+{
+	(void)isa;
+	const cs_sh *d = &in->detail->sh;
+	int n = 0;
+	ISA_OPS(o, n, d->operands, d->op_count, SH_OP_REG, SH_OP_IMM, SH_OP_MEM, mem.reg, mem.disp)
+	/* a PC-relative branch target or literal: an address (pcrel()) */
+	for (int i = 0; i < n; i++)
+		if (d->operands[i].type == SH_OP_MEM && d->operands[i].mem.address == SH_OP_MEM_PCR)
+			o[i].type = OP_OTHER, o[i].reg = 0;
+	return n;
+}
+
+/* The address of a PC-relative operand, or 0 */
+static uint64_t pcrel(const cs_insn *in, int i)
+{
+	const cs_sh *d = &in->detail->sh;
+	return i < d->op_count && d->operands[i].type == SH_OP_MEM &&
+		       d->operands[i].mem.address == SH_OP_MEM_PCR
+		       ? d->operands[i].mem.disp : 0;
+}
+
+static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		 int thumb, struct code_step *s)
+{
+	(void)isa, (void)o, (void)n, (void)thumb;
+	static const char *const delayed[] = {"bra", "bsr", "braf", "bsrf", "jmp", "jsr", "rts",
+					      "rte", "bt/s", "bf/s", NULL};
+	const char *m = in->mnemonic;
+	s->target = pcrel(in, 0);
+	s->delay = isa_is(m, delayed);
+	if (!strcmp(m, "rts") || !strcmp(m, "rte"))
+		s->kind = CK_RET;
+	else if (!strcmp(m, "bsr"))
+		s->kind = s->target ? CK_CALL : CK_ICALL;
+	else if (!strcmp(m, "jsr") || !strcmp(m, "bsrf"))
+		s->kind = CK_ICALL;
+	else if (!strcmp(m, "bra"))
+		s->kind = s->target ? CK_JUMP : CK_IJUMP;
+	else if (!strcmp(m, "jmp") || !strcmp(m, "braf"))
+		s->kind = CK_IJUMP;
+	else if (!strcmp(m, "bt") || !strcmp(m, "bf") || !strcmp(m, "bt/s") || !strcmp(m, "bf/s"))
+		s->kind = s->target ? CK_CJUMP : CK_IJUMP;
+}
+
+static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		int thumb, code_load32 load, void *arg, struct code_step *s)
+{
+	(void)thumb;
+	const char *m = in->mnemonic;
+	uint64_t lit = pcrel(in, 0);
+	uint32_t v;
+	if (n != 2 || o[1].type != OP_REG || isa_slot(isa, o[1].reg) < 0)
+		return 0;
+	if (!strcmp(m, "mov") && o[0].type == OP_IMM) {
+		s->dst = isa_slot(isa, o[1].reg), s->src = -1, s->val = (int8_t)o[0].imm;
+		return 1;
+	}
+	if (!strcmp(m, "mov") && o[0].type == OP_REG)
+		return isa_move(isa, o[1].reg, &o[0], s);
+	if ((!strcmp(m, "mov.w") || !strcmp(m, "mov.l")) && lit && load(arg, lit, &v) == 0) {
+		/* load32 reads in the object's byte order: a 16-bit literal is
+		 * the low half on a little-endian SH (the only one Debian has) */
+		s->dst = isa_slot(isa, o[1].reg), s->src = -1;
+		s->val = !strcmp(m, "mov.w") ? (int16_t)(v & 0xffff) : (int32_t)v;
+		return 1;
+	}
+	return 0;
+}
+
+const struct isa_desc isa_sh = {
+	.name = "sh",
+	.cs_arch = CS_ARCH_SH,
+	.general = general,
+	.ops = ops,
+	.flow = flow,
+	.move = move,
+	.regs_access = 1,
+};
+#endif

@@ -1,0 +1,60 @@
+/* code_program.h: the machine-code pass of libc_code.c run over one
+ * program or non-libc library (src/usage/): the same decoding, register
+ * states and call summaries, from function starts the caller found (its
+ * symbols, .eh_frame_hdr, the entry point), with the program's imported
+ * number-passing helpers (syscall@plt) summarized as what they are: a
+ * trap whose number is the first C argument. One engine, two entries. */
+#ifndef SYSCOV_CODE_PROGRAM_H
+#define SYSCOV_CODE_PROGRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arch/arch.h"
+
+/* a code section of the file, at its virtual address */
+struct code_prog_sec {
+	uint64_t addr, size;
+	const uint8_t *p;
+};
+
+/* a function start (ARM: bit 0 set for Thumb), size 0 when not known */
+struct code_prog_fn {
+	uint64_t addr, size;
+};
+
+struct code_prog {
+	const struct arch_desc *arch; /* with an arch_code */
+	const struct code_prog_sec *secs;
+	size_t nsecs;
+	const struct code_prog_fn *fns;
+	size_t nfns;
+	/* entries of functions the code cannot be followed into that trap
+	 * with their first C argument as the number: the PLT stubs of an
+	 * imported syscall() (ARM: bit 0 set for a Thumb entry) */
+	const uint64_t *helpers;
+	size_t nhelpers;
+	int64_t nr_exit; /* exit's number (a trap that does not return), or -1 */
+};
+
+/* What one function does itself (the facts at depth 0 of libc_code.c):
+ * a trap or a call of a helper or of a function of the file that passes
+ * its argument on, with a constant number (NR), with its own C argument
+ * `nr` (ARG: the function is a syscall()-style helper), or with a number
+ * not known (IND). */
+enum { CODE_PROG_NR, CODE_PROG_ARG, CODE_PROG_IND };
+struct code_prog_fact {
+	size_t fn;     /* index in code_prog.fns */
+	int kind;
+	int64_t nr;
+	uint64_t addr; /* the trap, or the call */
+	uint64_t via;  /* the function called (a helper), 0: its own trap */
+};
+
+/* Follows every function of p; *facts (caller frees) and *nfacts; *nbad:
+ * addresses reached that could not be decoded. -1 with err_set() when the
+ * decoder cannot be opened for the ABI. */
+int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_t *nfacts,
+		 size_t *nbad);
+
+#endif

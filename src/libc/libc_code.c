@@ -1,0 +1,1495 @@
+/* libc_code.c: which syscalls each function of the libc issues, read from
+ * its machine code. Capstone decodes (code_isa.c); this follows the code of
+ * every exported function from its entry, along every branch, into the
+ * libc's own functions it calls (to CALL_DEPTH), and finds at each trap
+ * instruction the value of the ABI's number register (arch/<abi>.c's
+ * arch_code): a constant, one of the function's own C arguments (a helper
+ * such as musl's __syscall_cp() or syscall() itself; its callers' constants
+ * are the numbers), or neither, recorded as indirect and never guessed; so
+ * is a call or jump through a register or memory, which may reach any.
+ * Values are tracked per register as a constant, an argument or unknown,
+ * joined where paths meet (two different values: unknown) until nothing
+ * changes; only then are the traps and calls read, so a number is one the
+ * code loads on every path to the trap.
+ *
+ * Reads: the shared libraries and static archives the libc-elf scanner
+ * recorded (libc_lib), again through sysroot.h, on the scan's thread; the
+ * code is followed on a thread of its own while the man pages and headers
+ * are scanned. Writes, after
+ * them (libc_code_rows()): code_syscall (function, number or argument,
+ * depth, via, address), code_stub (a function that reaches no trap and only
+ * returns an error constant), and scan.code_how. */
+#define _GNU_SOURCE
+#include <gelf.h>
+#include <libelf.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arch/arch_code.h"
+#include "libc/ar_check.h"
+#include "libc/code_isa.h"
+#include "libc/code_program.h"
+#include "scan/scanner.h"
+
+#define CALL_DEPTH 3          /* calls followed below an exported function */
+#define FN_INSNS 20000        /* instructions followed in one function */
+#define FN_EVENTS 64          /* distinct facts kept of one function */
+#define STUB_INSNS 48         /* a stub is short */
+#define LIB_MAX ((size_t)256 << 20)
+#define BAD_MAX 4096          /* undecodable addresses noted per object */
+#define BAD_ROWS 20           /* and given a diag row each */
+
+/* a register's value: unknown, a constant, or what register v held at
+ * the function's entry (a C argument, or ARM glibc's ip for its
+ * __libc_do_syscall()) */
+enum { V_TOP, V_CONST, V_ENTRY, V_PART };
+/* V_PART: some low bytes known (x86's mov $N,%al), their mask in k's bits
+ * 8 and up, their value in v */
+#define V_KIND(k) ((k) & 0xf)
+#define V_MASK(k) ((k) >> 8)
+struct val {
+	int32_t k, v; /* numbers, argument indexes and -errno fit */
+};
+struct state {
+	struct val r[CODE_SLOTS];
+};
+
+/* What a function does with syscalls: a trap with a constant number, with
+ * the value its register (slot) v had at its entry, or with an unknown one, reached at depth calls below
+ * it, first through the function at `via` (0: its own code). */
+enum { E_NR, E_ENTRY, E_IND };
+struct event {
+	int8_t kind;
+	int depth;
+	int64_t v;
+	uint64_t via, addr;
+};
+
+struct summary {
+	uint64_t key; /* entry address << 1 | thumb */
+	int status;   /* 1 being followed, 2 done */
+	struct event *ev;
+	size_t nev;
+	int unresolved; /* an indirect call or jump, undecodable code, a cut */
+	int helper;     /* code_program()'s number-passing import: a jump to it is a tail call */
+	int returns;    /* may return: a return, or control not followed */
+	size_t insns;
+	int has_enosys; /* an immediate ENOSYS */
+	/* what its returns return: some -errno, -1, the entry value of slot
+	 * ret_arg - 1 (musl's __syscall_ret() returns its argument or -1), or
+	 * anything else */
+	int ret_m1, ret_other, ret_arg;
+	int32_t ret_err;
+};
+
+struct xsec {
+	uint64_t addr, size;
+	const uint8_t *p;
+	const char *member; /* a static archive's member it is from, or NULL */
+};
+
+/* An address a walk reached that is neither decodable nor in the code
+ * (data among code, an ISA extension the decoder lacks), and the exported
+ * function whose walk reached it first: a diag row each */
+struct badaddr {
+	uint64_t addr;
+	const char *fn;
+};
+
+struct fsym {
+	const char *name;
+	uint64_t addr, size; /* size 0: not stated (assembly), or not the code's (ppc64 .opd) */
+	int exported; /* global or weak, in .dynsym (else .symtab) */
+	int ifunc;
+};
+
+/* The extent of a function: its symbol's bytes [lo, hi), or from lo to
+ * the next symbol where the size is not stated (hi 0) */
+struct ext {
+	uint64_t lo, hi;
+};
+
+struct cscan {
+	struct scan_ctx *ctx;
+	struct code_isa isa;
+	int64_t nr_exit; /* exit in the ABI's table, or -1 */
+	cs_insn *insn;
+	struct xsec *xs;
+	size_t nxs;
+	struct fsym *syms;
+	size_t nsyms;
+	struct ext *ext; /* by lo, none inside another */
+	size_t next;
+	struct xsec opd; /* ppc64 ELFv1's function descriptors, if any */
+	struct summary *sum; /* open addressing on key */
+	size_t sumcap, nsum;
+	struct cstep *steps;  /* decoded instructions, in decoding order */
+	uint64_t *steps_key;  /* and their keys */
+	uint64_t *stepkey;    /* open addressing: key, or 0 */
+	uint32_t *stepidx;    /* its index in steps */
+	size_t stepcap, nsteps;
+	struct badaddr *bad;
+	size_t nbad;
+	const char *fn; /* the exported function being collected */
+	struct walk **walks; /* one per level of nested follow() */
+	size_t nwalks, level;
+	int64_t nfuncs;
+	/* a static archive: its members' code laid out at made-up addresses,
+	 * their calls resolved through the relocations (by symbol name across
+	 * members), and what it owns (the names until the rows are written) */
+	struct reloc *rel;
+	size_t nrel;
+	struct strv owned;
+	void **blobs;
+	size_t nblobs;
+};
+
+/* A relocation in code: the call or jump at `at` goes to `target` (0: to a
+ * symbol not resolved: unknown) */
+struct reloc {
+	uint64_t at, target;
+	const char *name; /* while unresolved */
+};
+
+static const uint8_t *at(const struct cscan *cs, uint64_t addr, size_t *left)
+{
+	for (size_t i = 0; i < cs->nxs; i++)
+		if (addr >= cs->xs[i].addr && addr - cs->xs[i].addr < cs->xs[i].size) {
+			*left = cs->xs[i].size - (addr - cs->xs[i].addr);
+			return cs->xs[i].p + (addr - cs->xs[i].addr);
+		}
+	return NULL;
+}
+
+static int ctx_le(const struct cscan *cs)
+{
+	return cs->ctx->arch->endian == ARCH_LE;
+}
+
+static int load32(void *arg, uint64_t addr, uint32_t *v)
+{
+	size_t left;
+	const uint8_t *p = at(arg, addr, &left);
+	if (!p || left < 4)
+		return -1;
+	*v = ctx_le(arg) ? (uint32_t)p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24
+				  : (uint32_t)p[3] | p[2] << 8 | p[1] << 16 | (uint32_t)p[0] << 24;
+	return 0;
+}
+
+/* Fibonacci hashing: the top bits of the product, for a power-of-two cap */
+static size_t hash_addr(uint64_t addr, size_t cap)
+{
+	return (size_t)((addr * 0x9e3779b97f4a7c15ull) >> (64 - __builtin_ctzll(cap)));
+}
+
+/* What the instruction at addr does (code_isa_step()), decoded once per
+ * object: functions share code (tail calls, common exits), and a node is
+ * visited again when a join changes its state. The table holds keys and
+ * indexes only, the steps stay dense. Returns the size, 0 if there is no
+ * instruction. */
+struct cstep {
+	uint8_t size;
+	struct code_step s;
+};
+
+static int step_at(struct cscan *cs, uint64_t addr, int thumb, struct code_step *s)
+{
+	uint64_t key = addr << 1 | (uint64_t)thumb;
+	if (2 * (cs->nsteps + 1) > cs->stepcap) {
+		size_t cap = cs->stepcap ? 2 * cs->stepcap : 1 << 16;
+		free(cs->stepkey);
+		free(cs->stepidx);
+		cs->stepkey = xcalloc(cap, sizeof(*cs->stepkey));
+		cs->stepidx = xmalloc(cap * sizeof(*cs->stepidx));
+		cs->stepcap = cap;
+		cs->steps = xrealloc(cs->steps, cap / 2 * sizeof(*cs->steps));
+		for (size_t k = 0; k < cs->nsteps; k++) {
+			size_t i = hash_addr(cs->steps_key[k], cap);
+			while (cs->stepkey[i])
+				i = (i + 1) & (cap - 1);
+			cs->stepkey[i] = cs->steps_key[k];
+			cs->stepidx[i] = (uint32_t)k;
+		}
+		cs->steps_key = xrealloc(cs->steps_key, cap / 2 * sizeof(*cs->steps_key));
+	}
+	size_t i = hash_addr(key, cs->stepcap);
+	while (cs->stepkey[i] && cs->stepkey[i] != key)
+		i = (i + 1) & (cs->stepcap - 1);
+	if (!cs->stepkey[i]) {
+		size_t left;
+		const uint8_t *p = at(cs, addr, &left);
+		uint64_t a = addr;
+		if (!p)
+			return 0;
+		struct cstep *c = &cs->steps[cs->nsteps];
+		const uint8_t *p0 = p;
+		size_t left0 = left;
+		if (cs_disasm_iter(thumb ? cs->isa.h_thumb : cs->isa.h, &p, &left, &a, cs->insn)) {
+			code_isa_step(&cs->isa, cs->insn, thumb, load32, cs, &c->s);
+			c->size = (uint8_t)(c->s.size ? c->s.size : cs->insn->size);
+		} else if (!(c->size = (uint8_t)code_isa_undecoded(&cs->isa, p0, left0, &c->s))) {
+			return 0;
+		}
+		cs->stepkey[i] = key;
+		cs->stepidx[i] = (uint32_t)cs->nsteps;
+		cs->steps_key[cs->nsteps++] = key;
+	}
+	const struct cstep *c = &cs->steps[cs->stepidx[i]];
+	*s = c->s;
+	return c->size;
+}
+
+/* In a static archive's member, a call or jump's target is its relocation's
+ * symbol (the encoded displacement is 0 until linked): none found, the
+ * decoded target stands (a jump inside the section); one to a symbol no
+ * member defines, the target is unknown. */
+static void relocate(const struct cscan *cs, uint64_t addr, int size, struct code_step *s)
+{
+	if (!cs->nrel || (s->kind != CK_CALL && s->kind != CK_JUMP && s->kind != CK_CJUMP))
+		return;
+	size_t lo = 0, hi = cs->nrel;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cs->rel[mid].at < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == cs->nrel || cs->rel[lo].at >= addr + (uint64_t)size)
+		return;
+	s->target = cs->rel[lo].target;
+	if (!s->target)
+		s->kind = s->kind == CK_CALL ? CK_ICALL : CK_IJUMP;
+}
+
+/* Whether control falling through from the instruction at addr to next
+ * leaves the function: past the end of its symbol's bytes, or, after a
+ * call or a trap that then did not return (after_call), onto the next
+ * symbol. musl's pthread_exit() ends with `call exit`, and what follows is
+ * the static start() of pthread_create(), which is not pthread_exit's. */
+static int leaves(const struct cscan *cs, uint64_t addr, uint64_t next, int after_call)
+{
+	size_t lo = 0, hi = cs->next;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cs->ext[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo && cs->ext[lo - 1].hi > addr)
+		return next >= cs->ext[lo - 1].hi;
+	return after_call && lo < cs->next && next >= cs->ext[lo].lo;
+}
+
+/* Whether a function at addr has a name that C or the libc's headers
+ * declare noreturn: a call of it ends the path however its code reads
+ * (exit() is being followed when a function it reaches calls it again). */
+static int noreturn_name(const struct cscan *cs, uint64_t addr)
+{
+	static const char *const names[] = {
+		"exit", "_exit", "_Exit", "quick_exit", "abort", "pthread_exit", "thrd_exit",
+		"longjmp", "_longjmp", "siglongjmp", "__longjmp_chk", "__stack_chk_fail",
+		"__assert_fail", "__chk_fail", "__fortify_fail", NULL};
+	size_t lo = 0, hi = cs->nsyms;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (cs->syms[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < cs->nsyms && cs->syms[lo].addr == addr; lo++)
+		for (const char *const *n = names; *n; n++)
+			if (!strcmp(cs->syms[lo].name, *n))
+				return 1;
+	return 0;
+}
+
+/* ---- per function: the values along every path ------------------------- */
+
+struct node {
+	uint64_t addr;
+	uint32_t slot; /* its place in the hash table */
+	int queued;
+	struct state in;
+};
+
+/* The nodes of one function being followed: dense, with a hash table of
+ * their indices + 1 on the address. Kept across functions (one per level
+ * of nested follow()), so that following one allocates nothing. */
+struct walk {
+	struct node *n;
+	size_t nn, ncap;
+	uint32_t *tab;
+	size_t cap;
+	size_t *work;
+	size_t nwork, wcap;
+};
+
+static void walk_grow(struct walk *w)
+{
+	size_t cap = w->cap ? 2 * w->cap : 1024;
+	free(w->tab);
+	w->tab = xcalloc(cap, sizeof(*w->tab));
+	w->cap = cap;
+	for (size_t k = 0; k < w->nn; k++) {
+		size_t i = hash_addr(w->n[k].addr, cap);
+		while (w->tab[i])
+			i = (i + 1) & (cap - 1);
+		w->tab[i] = (uint32_t)k + 1;
+		w->n[k].slot = (uint32_t)i;
+	}
+}
+
+static void walk_reset(struct walk *w)
+{
+	for (size_t k = 0; k < w->nn; k++)
+		w->tab[w->n[k].slot] = 0;
+	w->nn = w->nwork = 0;
+}
+
+static void walk_free(struct walk *w)
+{
+	free(w->n);
+	free(w->tab);
+	free(w->work);
+}
+
+/* Control reaches addr with state st: a new node, or st joined into its
+ * state (queued again if that changed it). */
+static void edge(struct walk *w, const struct code_isa *isa, uint64_t addr, const struct state *st)
+{
+	if (!addr)
+		return;
+	if (2 * (w->nn + 1) > w->cap)
+		walk_grow(w);
+	size_t i = hash_addr(addr, w->cap);
+	while (w->tab[i] && w->n[w->tab[i] - 1].addr != addr)
+		i = (i + 1) & (w->cap - 1);
+	struct node *n;
+	int changed = 0;
+	if (!w->tab[i]) {
+		if (w->nn == w->ncap) {
+			w->ncap = w->ncap ? 2 * w->ncap : 512;
+			w->n = xrealloc(w->n, w->ncap * sizeof(*w->n));
+		}
+		n = &w->n[w->nn];
+		w->tab[i] = (uint32_t)++w->nn;
+		*n = (struct node){addr, (uint32_t)i, 0, *st};
+		changed = 1;
+	} else {
+		n = &w->n[w->tab[i] - 1];
+		for (int r = 0; r < isa->nslots; r++)
+			if (n->in.r[r].k != V_TOP &&
+			    (n->in.r[r].k != st->r[r].k || n->in.r[r].v != st->r[r].v)) {
+				n->in.r[r].k = V_TOP;
+				changed = 1;
+			}
+	}
+	if (changed && !n->queued) {
+		n->queued = 1;
+		if (w->nwork == w->wcap) {
+			w->wcap = w->wcap ? 2 * w->wcap : 512;
+			w->work = xrealloc(w->work, w->wcap * sizeof(*w->work));
+		}
+		w->work[w->nwork++] = (size_t)(n - w->n);
+	}
+}
+
+static void apply(const struct code_isa *isa, const struct code_step *s, struct state *st)
+{
+	if (s->window) {
+		/* save: the caller's o registers are the callee's i ones */
+		int from = s->window > 0 ? 0 : 2, to = 2 - from;
+		for (int k = 0; k < 8; k++) {
+			if (isa->win[to][k] >= 0)
+				st->r[isa->win[to][k]] = isa->win[from][k] >= 0 ? st->r[isa->win[from][k]]
+								       : (struct val){V_TOP, 0};
+			for (int g = 0; g < 3; g++)
+				if (g != to && isa->win[g][k] >= 0)
+					st->r[isa->win[g][k]].k = V_TOP;
+		}
+	}
+	if (s->dst >= 0) {
+		/* a constant beyond 32 bits is no syscall number */
+		struct val v = s->src >= 0 ? st->r[s->src]
+			       : s->val == (int32_t)s->val ? (struct val){V_CONST, (int32_t)s->val}
+							   : (struct val){V_TOP, 0};
+		if (s->part) {
+			/* some bytes set, the others kept */
+			struct val old = st->r[s->dst];
+			int32_t m = s->part == 1 ? 0xff : s->part == 2 ? 0xff00 : 0xffff;
+			int32_t bits = (int32_t)(s->part == 2 ? s->val << 8 : s->val);
+			int32_t km = V_KIND(old.k) == V_PART ? V_MASK(old.k) : 0;
+			if (old.k == V_CONST)
+				v = (struct val){V_CONST, (old.v & ~m) | bits};
+			else
+				v = (struct val){V_PART | (km | m) << 8, ((km ? old.v : 0) & ~m) | bits};
+		} else if (s->zext) {
+			/* movzbl %al,%eax: a constant if those bytes are known */
+			int32_t m = s->zext == 8 ? 0xff : 0xffff;
+			if (v.k == V_CONST || (V_KIND(v.k) == V_PART && (V_MASK(v.k) & m) == m))
+				v = (struct val){V_CONST, v.v & m};
+			else
+				v = (struct val){V_TOP, 0};
+		}
+		if (s->cond && (st->r[s->dst].k != v.k || st->r[s->dst].v != v.v))
+			v.k = V_TOP;
+		st->r[s->dst] = v;
+	}
+	for (uint64_t c = s->clobber & ((1ull << isa->nslots) - 1); c; c &= c - 1)
+		st->r[__builtin_ctzll(c)].k = V_TOP;
+}
+
+static void add_event(struct summary *f, struct event e)
+{
+	for (size_t i = 0; i < f->nev; i++)
+		if (f->ev[i].kind == e.kind && f->ev[i].v == e.v && f->ev[i].via == e.via &&
+		    f->ev[i].depth == e.depth)
+			return;
+	if (f->nev == FN_EVENTS) {
+		f->unresolved = 1;
+		return;
+	}
+	f->ev = xrealloc(f->ev, (f->nev + 1) * sizeof(*f->ev));
+	f->ev[f->nev++] = e;
+}
+
+static struct summary *summarize(struct cscan *cs, uint64_t entry, int thumb);
+static struct summary *sum_slot(struct cscan *cs, uint64_t key);
+
+/* Whether a direct call of target, with the state st, may return
+ * (abort(), __stack_chk_fail() do not: what follows them is another
+ * function); what it leaves unknown makes f's unknown too. *ret: what it
+ * returns, where its code says: a constant error, or one of the values st
+ * passes it (musl's sched_setparam() returns __syscall_ret(-ENOSYS)). */
+static int returns(struct cscan *cs, struct summary *f, uint64_t target, int thumb,
+		   const struct state *st, struct val *ret)
+{
+	*ret = (struct val){V_TOP, 0};
+	if (noreturn_name(cs, target | (uint64_t)thumb))
+		return 0;
+	struct summary *g = summarize(cs, target, thumb);
+	if (!g)
+		return 1; /* being followed: a recursion */
+	f->unresolved |= g->unresolved;
+	if (!g->ret_other && g->ret_arg)
+		*ret = st->r[g->ret_arg - 1];
+	else if (!g->ret_other && (g->ret_err || g->ret_m1))
+		*ret = (struct val){V_CONST, g->ret_err ? g->ret_err : -1};
+	return g->returns;
+}
+
+/* A direct call of target with the argument values of st, from site: what
+ * the callee issues, f issues a call down. */
+static void call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t target, int thumb,
+		 const struct state *st)
+{
+	struct summary *g = summarize(cs, target, thumb);
+	if (!g)
+		return; /* being followed: a recursion adds nothing new */
+	for (size_t i = 0; i < g->nev; i++) {
+		struct event e = g->ev[i];
+		e.addr = site;
+		e.via = target;
+		if (e.kind == E_ENTRY) {
+			/* the callee traps with what its register e.v held on
+			 * entry: this caller's value of it at the call */
+			struct val a = st->r[e.v];
+			e.kind = a.k == V_CONST ? E_NR : a.k == V_ENTRY ? E_ENTRY : E_IND;
+			e.v = a.v;
+		} else if (++e.depth > CALL_DEPTH) {
+			continue;
+		}
+		add_event(f, e);
+	}
+}
+
+/* Whether the instruction of s has a delay slot: every branch of the ABI's
+ * ISA (MIPS, SPARC), or this one (SuperH's bra, not its bt) */
+static int delayed(const struct code_isa *isa, const struct code_step *s)
+{
+	return isa->ac->delay_slot || s->delay;
+}
+
+/* Whether s jumps to a helper code_program() summarized: a tail call
+ * (`jmp syscall@plt`), not code of the function's own */
+static int helper_jump(struct cscan *cs, const struct code_step *s)
+{
+	if (s->kind != CK_JUMP)
+		return 0;
+	struct summary *g = sum_slot(cs, s->target << 1 | (uint64_t)s->target_thumb);
+	return g->key && g->helper;
+}
+
+/* Follows one function from its entry (ARM: thumb). */
+static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thumb)
+{
+	const struct code_isa *isa = &cs->isa;
+	if (cs->level == cs->nwalks) {
+		cs->walks = xrealloc(cs->walks, (cs->nwalks + 1) * sizeof(*cs->walks));
+		cs->walks[cs->nwalks++] = xcalloc(1, sizeof(struct walk));
+	}
+	struct walk *w = cs->walks[cs->level++];
+	struct state st = {0};
+	for (int r = 0; r < isa->nslots; r++)
+		st.r[r] = (struct val){V_ENTRY, r};
+	edge(w, isa, entry, &st);
+	while (w->nwork) {
+		size_t ni = w->work[--w->nwork];
+		w->n[ni].queued = 0;
+		st = w->n[ni].in;
+		uint64_t addr = w->n[ni].addr;
+		struct code_step s, ds;
+		int size = ++f->insns > FN_INSNS ? 0 : step_at(cs, addr, thumb, &s), dsize;
+		if (!size) {
+			f->unresolved = f->returns = 1;
+			if (f->insns <= FN_INSNS && cs->nbad < BAD_MAX) {
+				cs->bad = xrealloc(cs->bad, (cs->nbad + 1) * sizeof(*cs->bad));
+				cs->bad[cs->nbad++] = (struct badaddr){addr, cs->fn};
+			}
+			continue;
+		}
+		relocate(cs, addr, size, &s);
+		uint64_t next = addr + (uint64_t)size, after = next;
+		f->has_enosys |= s.has_enosys;
+		/* the delay slot runs before a branch takes effect */
+		struct state taken = st;
+		if (delayed(isa, &s) && s.kind != CK_NEXT && s.kind != CK_TRAP &&
+		    (dsize = step_at(cs, next, thumb, &ds))) {
+			apply(isa, &ds, &taken);
+			after = next + (uint64_t)dsize;
+		}
+		switch (s.kind) {
+		case CK_TRAP: {
+			/* exit does not return (musl's __unmapself() ends with it,
+			 * and __clone() follows); exit_group does not either, but
+			 * the code after it is the libc's own fallback (_Exit()'s
+			 * loop over exit), which its source has */
+			struct val nr = s.has_trap_nr ? (struct val){V_CONST, (int32_t)s.trap_nr}
+						      : st.r[isa->nr_slot];
+			apply(isa, &s, &st);
+			if (!(nr.k == V_CONST && nr.v == cs->nr_exit) &&
+			    !leaves(cs, addr, next, 1))
+				edge(w, isa, next, &st);
+			break;
+		}
+		case CK_CALL:
+		case CK_ICALL: {
+			struct val ret = {V_TOP, 0};
+			if (s.kind == CK_ICALL) {
+				f->unresolved = 1;
+				add_event(f, (struct event){E_IND, 0, 0, 0, addr});
+			} else if (!returns(cs, f, s.target, s.target_thumb, &taken, &ret)) {
+				break;
+			}
+			/* what the call leaves */
+			for (int r = 0; r < isa->nslots; r++)
+				if (!(isa->saved >> r & 1))
+					taken.r[r].k = V_TOP;
+			taken.r[isa->ret_slot] = ret;
+			if (!leaves(cs, addr, after, 1))
+				edge(w, isa, after, &taken);
+			break;
+		}
+		case CK_JUMP:
+			apply(isa, &s, &taken);
+			if (helper_jump(cs, &s))
+				f->returns = 1; /* its facts at the jump, below */
+			else
+				edge(w, isa, s.target, &taken);
+			break;
+		case CK_CJUMP:
+			apply(isa, &s, &taken);
+			apply(isa, &s, &st);
+			edge(w, isa, s.target, &taken);
+			if (!leaves(cs, addr, next, 0))
+				edge(w, isa, next, &st);
+			break;
+		case CK_IJUMP:
+			f->unresolved = f->returns = 1;
+			/* it may go anywhere, so issue anything: indirect */
+			add_event(f, (struct event){E_IND, 0, 0, 0, addr});
+			break;
+		case CK_RET:
+			f->returns = 1;
+			break;
+		case CK_CRET:
+			f->returns = 1;
+			if (!leaves(cs, addr, next, 0))
+				edge(w, isa, next, &st);
+			break;
+		case CK_STOP:
+			break;
+		case CK_NEXT:
+			apply(isa, &s, &st);
+			if (!leaves(cs, addr, next, 0))
+				edge(w, isa, next, &st);
+			break;
+		}
+	}
+	/* the traps and calls with the states every path to them joined */
+	for (size_t i = 0; i < w->nn; i++) {
+		const struct node *n = &w->n[i];
+		struct code_step s, ds;
+		int size = step_at(cs, n->addr, thumb, &s);
+		if (!size)
+			continue;
+		if (s.kind == CK_RET || s.kind == CK_CRET) {
+			/* the value returned, after the delay slot (MIPS: jr ra; li v0,N) */
+			struct state rs = n->in;
+			int emax = isa->ac->errno_max ? isa->ac->errno_max : 133;
+			if (delayed(isa, &s) && step_at(cs, n->addr + (uint64_t)size, thumb, &ds))
+				apply(isa, &ds, &rs);
+			struct val v = rs.r[isa->ret_slot];
+			if (v.k == V_CONST && v.v == -1)
+				f->ret_m1 = 1;
+			else if (v.k == V_CONST && v.v < -1 && v.v >= -emax)
+				f->ret_err = f->ret_err ? f->ret_err : v.v;
+			else if (v.k == V_ENTRY && (!f->ret_arg || f->ret_arg == v.v + 1))
+				f->ret_arg = v.v + 1;
+			else
+				f->ret_other = 1;
+		} else if (s.kind == CK_TRAP) {
+			struct val nr = s.has_trap_nr ? (struct val){V_CONST, (int32_t)s.trap_nr}
+						      : n->in.r[isa->nr_slot];
+			add_event(f, (struct event){nr.k == V_CONST ? E_NR : nr.k == V_ENTRY ? E_ENTRY : E_IND,
+						    0, nr.v, 0, n->addr});
+		} else if (s.kind == CK_CALL || helper_jump(cs, &s)) {
+			struct state taken = n->in;
+			relocate(cs, n->addr, size, &s);
+			if (s.kind != CK_CALL && !helper_jump(cs, &s))
+				continue;
+			if (delayed(isa, &s) && step_at(cs, n->addr + (uint64_t)size, thumb, &ds))
+				apply(isa, &ds, &taken);
+			call(cs, f, n->addr, s.target, s.target_thumb, &taken);
+		}
+	}
+	walk_reset(w);
+	cs->level--;
+}
+
+static struct summary *sum_slot(struct cscan *cs, uint64_t key)
+{
+	if (2 * (cs->nsum + 1) > cs->sumcap) {
+		size_t cap = cs->sumcap ? 2 * cs->sumcap : 4096;
+		struct summary *old = cs->sum;
+		size_t ocap = cs->sumcap;
+		cs->sum = xcalloc(cap, sizeof(*cs->sum));
+		cs->sumcap = cap;
+		cs->nsum = 0;
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i].key) {
+				*sum_slot(cs, old[i].key) = old[i];
+				cs->nsum++;
+			}
+		free(old);
+	}
+	size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 20) & (cs->sumcap - 1);
+	for (; cs->sum[i].key && cs->sum[i].key != key; i = (i + 1) & (cs->sumcap - 1))
+		;
+	return &cs->sum[i];
+}
+
+/* The summary of the function at entry, followed now if it is new; NULL
+ * while it is being followed. The table may move: callers keep keys, not
+ * pointers, across a summarize(). */
+static struct summary *summarize(struct cscan *cs, uint64_t entry, int thumb)
+{
+	uint64_t key = entry << 1 | (uint64_t)thumb;
+	struct summary *f = sum_slot(cs, key);
+	if (f->key)
+		return f->status == 2 ? f : NULL;
+	f->key = key;
+	f->status = 1;
+	cs->nsum++;
+	struct summary tmp = *f;
+	follow(cs, &tmp, entry, thumb);
+	tmp.status = 2;
+	f = sum_slot(cs, key);
+	*f = tmp;
+	return f;
+}
+
+/* ---- the object --------------------------------------------------------- */
+
+static int cmp_fsym(const void *a, const void *b)
+{
+	const struct fsym *x = a, *y = b;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	if (x->exported != y->exported)
+		return y->exported - x->exported;
+	return strcmp(x->name, y->name);
+}
+
+/* The name at addr (thumb bit dropped), exported names first; NULL if none. */
+static const char *name_at(const struct cscan *cs, uint64_t addr)
+{
+	size_t lo = 0, hi = cs->nsyms;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (cs->syms[mid].addr < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < cs->nsyms && cs->syms[lo].addr == addr ? cs->syms[lo].name : NULL;
+}
+
+static int read_syms(struct cscan *cs, Elf *e, Elf_Scn *scn, int exported_table)
+{
+	GElf_Shdr sh;
+	Elf_Data *d = gelf_getshdr(scn, &sh) ? elf_getdata(scn, NULL) : NULL;
+	if (!d || !sh.sh_entsize)
+		return -1;
+	size_t n = sh.sh_size / sh.sh_entsize;
+	cs->syms = xrealloc(cs->syms, (cs->nsyms + n) * sizeof(*cs->syms));
+	for (size_t i = 1; i < n; i++) {
+		GElf_Sym s;
+		if (!gelf_getsym(d, (int)i, &s))
+			return -1;
+		int type = GELF_ST_TYPE(s.st_info), bind = GELF_ST_BIND(s.st_info);
+		if ((type != STT_FUNC && type != STT_GNU_IFUNC) || s.st_shndx == SHN_UNDEF)
+			continue;
+		const char *name = elf_strptr(e, sh.sh_link, s.st_name);
+		if (!name || !*name)
+			continue;
+		cs->syms[cs->nsyms++] = (struct fsym){
+			name, s.st_value, s.st_size,
+			exported_table && (bind == STB_GLOBAL || bind == STB_WEAK), type == STT_GNU_IFUNC};
+	}
+	return 0;
+}
+
+/* A fact of one function, as the thread leaves it for the DB. */
+struct row {
+	int64_t lib_id;
+	const char *func; /* in the object's image, which stays until the rows are written */
+	char *via;
+	int kind, arg, depth; /* kind: E_NR with nr, else indirect or argument arg */
+	int64_t nr, addr;
+};
+
+/* The pass of one scan: the libraries are read on the scan's thread (every
+ * read goes through sysroot.h there), followed on a thread of their own
+ * while the man pages and headers are scanned, and written to the DB when
+ * the scan is done with those (libc_code_rows()). */
+struct code_job {
+	struct cscan cs;
+	struct code_lib {
+		int64_t id;
+		char *rel;
+		struct buf b;
+		int archive;
+	} *libs;
+	size_t nlibs;
+	struct row *rows, *stubs;
+	size_t nrows, nstubs, rcap, scap;
+	pthread_t thread;
+	int running, rc;
+	uint64_t ns; /* the thread's time */
+	char err[512]; /* the thread's error, said by libc_code_rows() */
+	/* what was not read, for diag rows (library, message) and code_how */
+	struct strv dpath, dmsg;
+	size_t nmembers, nunread, nundecoded;
+};
+
+static void job_diag(struct code_job *j, const struct code_lib *l, char *msg)
+{
+	strv_push(&j->dpath, l->rel);
+	strv_push_own(&j->dmsg, msg);
+}
+
+static int cmp_bad(const void *a, const void *b)
+{
+	const struct badaddr *x = a, *y = b;
+	return (x->addr > y->addr) - (x->addr < y->addr);
+}
+
+/* The name of the symbol whose bytes hold addr (one without a size: the
+ * last before it), or NULL. */
+static const char *sym_before(const struct cscan *cs, uint64_t addr)
+{
+	uint64_t mask = cs->isa.h_thumb ? ~1ull : ~0ull;
+	const struct fsym *best = NULL;
+	for (size_t i = 0; i < cs->nsyms; i++) {
+		const struct fsym *y = &cs->syms[i];
+		if ((y->addr & mask) <= addr && (!y->size || addr - (y->addr & mask) < y->size) &&
+		    (!best || (y->addr & mask) > (best->addr & mask) ||
+		     ((y->addr & mask) == (best->addr & mask) && y->exported > best->exported)))
+			best = y;
+	}
+	return best ? best->name : NULL;
+}
+
+/* A diag row per address the walks could not decode (the first
+ * BAD_ROWS of a library, then one row with the count of the rest), naming
+ * the function, and for a static archive the member and the offset in its
+ * code. */
+static void note_undecoded(struct code_job *j, const struct code_lib *l)
+{
+	struct cscan *cs = &j->cs;
+	size_t rows = 0;
+	if (cs->nbad)
+		qsort(cs->bad, cs->nbad, sizeof(*cs->bad), cmp_bad);
+	for (size_t i = 0; i < cs->nbad; i++) {
+		if (i && cs->bad[i].addr == cs->bad[i - 1].addr)
+			continue;
+		j->nundecoded++;
+		if (rows++ >= BAD_ROWS)
+			continue;
+		size_t left;
+		const struct xsec *x = NULL;
+		for (size_t k = 0; k < cs->nxs && !x; k++)
+			if (cs->bad[i].addr - cs->xs[k].addr < cs->xs[k].size)
+				x = &cs->xs[k];
+		const char *what = at(cs, cs->bad[i].addr, &left) ? "the decoder cannot decode"
+								 : "lies outside the code sections";
+		/* the function whose bytes hold it, and the one whose walk got there */
+		const char *in = sym_before(cs, cs->bad[i].addr), *by = cs->bad[i].fn ? cs->bad[i].fn : "?";
+		struct buf where = {0};
+		if (in && strcmp(in, by))
+			buf_printf(&where, " (in %s(), reached from %s())", in, by);
+		else
+			buf_printf(&where, " (in %s())", by);
+		if (x && x->member)
+			job_diag(j, l, xasprintf("member %s, offset 0x%llx of its code%s: bytes that %s; the"
+						 " facts stop there", x->member,
+						 (unsigned long long)(cs->bad[i].addr - x->addr), where.p, what));
+		else
+			job_diag(j, l, xasprintf("0x%llx%s: an address that %s; the facts stop there",
+						 (unsigned long long)cs->bad[i].addr, where.p, what));
+		buf_free(&where);
+	}
+	if (rows > BAD_ROWS)
+		job_diag(j, l, xasprintf("%zu more addresses that the decoder cannot decode or that lie"
+					 " outside the code sections, up to 0x%llx", rows - BAD_ROWS,
+					 (unsigned long long)cs->bad[cs->nbad - 1].addr));
+	free(cs->bad);
+	cs->bad = NULL;
+	cs->nbad = 0;
+}
+
+static void add_row(struct code_job *j, struct row r, int stub)
+{
+	struct row **v = stub ? &j->stubs : &j->rows;
+	size_t *n = stub ? &j->nstubs : &j->nrows, *cap = stub ? &j->scap : &j->rcap;
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 4096;
+		*v = xrealloc(*v, *cap * sizeof(**v));
+	}
+	(*v)[(*n)++] = r;
+}
+
+static void collect(struct code_job *j, int64_t lib_id, const struct fsym *fn)
+{
+	struct cscan *cs = &j->cs;
+	int thumb = cs->isa.h_thumb && (fn->addr & 1);
+	uint64_t entry = thumb ? fn->addr & ~1ull : fn->addr;
+	cs->fn = fn->name;
+	struct summary *f = summarize(cs, entry, thumb);
+	if (!f)
+		return;
+	cs->nfuncs++;
+	for (size_t i = 0; i < f->nev; i++) {
+		const struct event *e = &f->ev[i];
+		struct row r = {lib_id, fn->name, NULL, e->kind, 0, e->depth, e->v, (int64_t)e->addr};
+		if (e->via) {
+			const char *via = name_at(cs, e->via | (uint64_t)thumb);
+			if (!via)
+				via = name_at(cs, e->via);
+			r.via = via ? xstrdup(via) : xasprintf("0x%llx", (unsigned long long)e->via);
+		}
+		/* a number from the entry value of a register that is no C
+		 * argument is as good as indirect to a caller of the libc */
+		for (int k = 0; e->kind == E_ENTRY && k < cs->isa.nargs && !r.arg; k++)
+			if (cs->isa.arg_slot[k] == e->v)
+				r.arg = k + 1;
+		add_row(j, r, 0);
+	}
+	/* reaches no trap, calls and jumps nowhere unknown, is short, and
+	 * every return returns a constant error: a -errno of the ABI (musl's
+	 * sched_setparam(): -ENOSYS), or -1 with errno ENOSYS (glibc's stubs).
+	 * A constant computed with (ldexp()'s -1022) is not returned. */
+	int enosys = cs->isa.ac->enosys ? cs->isa.ac->enosys : 38;
+	if (!f->nev && !f->unresolved && f->insns <= STUB_INSNS && !f->ret_other &&
+	    (f->ret_err || (f->has_enosys && f->ret_m1)))
+		add_row(j, (struct row){lib_id, fn->name, NULL, 0, 0, 0,
+					f->ret_err ? f->ret_err : -enosys, (int64_t)entry}, 1);
+}
+
+static int cmp_ext(const void *a, const void *b)
+{
+	const struct ext *x = a, *y = b;
+	if (x->lo != y->lo)
+		return x->lo < y->lo ? -1 : 1;
+	return (x->hi < y->hi) - (x->hi > y->hi); /* the largest first */
+}
+
+/* The functions' extents (leaves()): one per address, the largest; a
+ * symbol inside another's bytes (a label, an entry point) is no end. */
+static void extents(struct cscan *cs)
+{
+	uint64_t mask = cs->isa.h_thumb ? ~1ull : ~0ull;
+	cs->ext = xmalloc((cs->nsyms + 1) * sizeof(*cs->ext));
+	for (size_t i = 0; i < cs->nsyms; i++) {
+		uint64_t lo = cs->syms[i].addr & mask;
+		cs->ext[i] = (struct ext){lo, cs->syms[i].size ? lo + cs->syms[i].size : 0};
+	}
+	if (cs->nsyms)
+		qsort(cs->ext, cs->nsyms, sizeof(*cs->ext), cmp_ext);
+	cs->next = 0;
+	uint64_t end = 0;
+	for (size_t i = 0; i < cs->nsyms; i++) {
+		if ((cs->next && cs->ext[i].lo == cs->ext[cs->next - 1].lo) || cs->ext[i].lo < end)
+			continue;
+		cs->ext[cs->next++] = cs->ext[i];
+		end = cs->ext[i].hi;
+	}
+}
+
+/* Every exported function of the object read into j->cs. */
+static void collect_exported(struct code_job *j, const struct code_lib *l)
+{
+	struct cscan *cs = &j->cs;
+	if (cs->nsyms)
+		qsort(cs->syms, cs->nsyms, sizeof(*cs->syms), cmp_fsym);
+	extents(cs);
+	for (size_t i = 0; i < cs->nsyms; i++) {
+		const struct fsym *fn = &cs->syms[i];
+		/* one row set per exported name and address; an IFUNC's code is
+		 * its resolver, which issues nothing of its own */
+		if (!fn->exported || fn->ifunc || (i && !strcmp(fn->name, cs->syms[i - 1].name) &&
+						   fn->addr == cs->syms[i - 1].addr))
+			continue;
+		collect(j, l->id, fn);
+	}
+	note_undecoded(j, l);
+}
+
+static void free_object(struct cscan *cs)
+{
+	for (size_t i = 0; i < cs->sumcap; i++)
+		free(cs->sum[i].ev);
+	free(cs->sum);
+	free(cs->steps);
+	free(cs->steps_key);
+	free(cs->stepkey);
+	free(cs->stepidx);
+	cs->steps = NULL;
+	cs->steps_key = cs->stepkey = NULL;
+	cs->stepidx = NULL;
+	cs->stepcap = cs->nsteps = 0;
+	free(cs->xs);
+	free(cs->syms);
+	free(cs->ext);
+	cs->ext = NULL;
+	cs->next = 0;
+	free(cs->rel);
+	cs->rel = NULL;
+	cs->nrel = 0;
+	for (size_t i = 0; i < cs->nblobs; i++)
+		free(cs->blobs[i]);
+	free(cs->blobs);
+	cs->blobs = NULL;
+	cs->nblobs = 0;
+	cs->opd = (struct xsec){0};
+	cs->sum = NULL;
+	cs->sumcap = cs->nsum = 0;
+	cs->xs = NULL;
+	cs->nxs = 0;
+	cs->syms = NULL;
+	cs->nsyms = 0;
+}
+
+/* One shared object of the libc, its image in l->b; on the pass's thread,
+ * so an error goes to j->err. */
+static int read_object(struct code_job *j, const struct code_lib *l)
+{
+	struct cscan *cs = &j->cs;
+	const struct buf *b = &l->b;
+	Elf *e = elf_memory(b->p, b->len);
+	int rc = 0;
+	size_t nscn;
+	if (!e || elf_kind(e) != ELF_K_ELF || elf_getshdrnum(e, &nscn) < 0) {
+		snprintf(j->err, sizeof(j->err), "%s: cannot read as ELF: %s", l->rel, elf_errmsg(-1));
+		rc = -1;
+		goto out;
+	}
+	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL;
+	GElf_Shdr sh;
+	size_t shstr;
+	if (elf_getshdrstrndx(e, &shstr) < 0)
+		shstr = 0;
+	while ((scn = elf_nextscn(e, scn))) {
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		const char *sname = shstr ? elf_strptr(e, shstr, sh.sh_name) : NULL;
+		/* 64-bit PowerPC ELFv1: a function symbol is its descriptor in
+		 * .opd, whose first doubleword is the code's address */
+		if (sname && !strcmp(sname, ".opd") && sh.sh_type == SHT_PROGBITS &&
+		    sh.sh_offset <= b->len && sh.sh_size <= b->len - sh.sh_offset)
+			cs->opd = (struct xsec){sh.sh_addr, sh.sh_size,
+						(const uint8_t *)b->p + sh.sh_offset, NULL};
+		if (sh.sh_type == SHT_DYNSYM)
+			dynsym = scn;
+		else if (sh.sh_type == SHT_SYMTAB)
+			symtab = scn;
+		else if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR) &&
+			 sh.sh_offset <= b->len && sh.sh_size <= b->len - sh.sh_offset) {
+			cs->xs = xrealloc(cs->xs, (cs->nxs + 1) * sizeof(*cs->xs));
+			cs->xs[cs->nxs++] = (struct xsec){sh.sh_addr, sh.sh_size,
+							  (const uint8_t *)b->p + sh.sh_offset, NULL};
+		} else if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR)) {
+			/* a truncated file or a corrupt header: its code is lost */
+			j->nunread++;
+			job_diag(j, l, xasprintf("section %s at offset 0x%llx (0x%llx bytes) lies past the end"
+						 " of the file (0x%zx bytes): its code is not read",
+						 sname ? sname : "?", (unsigned long long)sh.sh_offset,
+						 (unsigned long long)sh.sh_size, b->len));
+		}
+	}
+	/* exported: .dynsym's (klibc's libc.so has only .symtab); names of
+	 * internal functions from .symtab where it is not stripped */
+	if ((dynsym && read_syms(cs, e, dynsym, 1) < 0) ||
+	    (symtab && read_syms(cs, e, symtab, !dynsym) < 0)) {
+		snprintf(j->err, sizeof(j->err), "%s: symbol table: %s", l->rel, elf_errmsg(-1));
+		rc = -1;
+		goto out;
+	}
+	for (size_t i = 0; i < cs->nsyms; i++) {
+		uint64_t a = cs->syms[i].addr;
+		if (cs->opd.size >= 8 && a >= cs->opd.addr && a - cs->opd.addr <= cs->opd.size - 8) {
+			const uint8_t *p = cs->opd.p + (a - cs->opd.addr);
+			uint64_t v = 0;
+			for (int k = 0; k < 8; k++)
+				v = v << 8 | p[ctx_le(cs) ? 7 - k : k];
+			cs->syms[i].addr = v;
+			cs->syms[i].size = 0; /* the descriptor's, not the code's */
+		}
+	}
+	collect_exported(j, l);
+out:
+	if (e)
+		elf_end(e);
+	free_object(cs);
+	return rc;
+}
+
+static int cmp_reloc(const void *a, const void *b)
+{
+	const struct reloc *x = a, *y = b;
+	return (x->at > y->at) - (x->at < y->at);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct fsym *)a)->name, ((const struct fsym *)b)->name);
+}
+
+/* One member of a static archive, named mname: its code sections at
+ * made-up addresses from *base on, its functions, the relocations of its
+ * code. */
+static int read_member(struct cscan *cs, Elf *m, const char *mname, uint64_t *base)
+{
+	size_t nscn;
+	if (elf_getshdrnum(m, &nscn) < 0)
+		return -1;
+	uint64_t *at = xcalloc(nscn ? nscn : 1, sizeof(*at)); /* section -> address, 0: no code */
+	Elf_Scn *scn = NULL, *symtab = NULL;
+	GElf_Shdr sh;
+	while ((scn = elf_nextscn(m, scn))) {
+		Elf_Data *d;
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		if (sh.sh_type == SHT_SYMTAB)
+			symtab = scn;
+		if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_EXECINSTR) || !sh.sh_size ||
+		    !(d = elf_rawdata(scn, NULL)) || d->d_size != sh.sh_size)
+			continue;
+		void *copy = xmalloc(d->d_size);
+		memcpy(copy, d->d_buf, d->d_size);
+		cs->blobs = xrealloc(cs->blobs, (cs->nblobs + 1) * sizeof(*cs->blobs));
+		cs->blobs[cs->nblobs++] = copy;
+		at[elf_ndxscn(scn)] = *base;
+		cs->xs = xrealloc(cs->xs, (cs->nxs + 1) * sizeof(*cs->xs));
+		cs->xs[cs->nxs++] = (struct xsec){*base, d->d_size, copy, mname};
+		*base += (d->d_size + 31) & ~(uint64_t)15;
+	}
+	GElf_Shdr symsh;
+	Elf_Data *syms = symtab && gelf_getshdr(symtab, &symsh) ? elf_getdata(symtab, NULL) : NULL;
+	size_t nsym = syms && symsh.sh_entsize ? symsh.sh_size / symsh.sh_entsize : 0;
+	for (size_t i = 1; i < nsym; i++) {
+		GElf_Sym y;
+		if (!gelf_getsym(syms, (int)i, &y))
+			break;
+		int type = GELF_ST_TYPE(y.st_info), bind = GELF_ST_BIND(y.st_info);
+		const char *name = elf_strptr(m, symsh.sh_link, y.st_name);
+		/* assembly's functions may be untyped (dietlibc's syscalls) */
+		if (!name || !*name || y.st_shndx >= nscn || !at[y.st_shndx] ||
+		    (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_NOTYPE))
+			continue;
+		cs->syms = xrealloc(cs->syms, (cs->nsyms + 1) * sizeof(*cs->syms));
+		strv_push(&cs->owned, name);
+		cs->syms[cs->nsyms++] = (struct fsym){cs->owned.v[cs->owned.n - 1],
+						      at[y.st_shndx] + y.st_value, y.st_size,
+						      bind == STB_GLOBAL || bind == STB_WEAK,
+						      type == STT_GNU_IFUNC};
+	}
+	scn = NULL;
+	while (syms && (scn = elf_nextscn(m, scn))) {
+		Elf_Data *d;
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL) ||
+		    sh.sh_info >= nscn || !at[sh.sh_info] || !sh.sh_entsize ||
+		    !(d = elf_getdata(scn, NULL)))
+			continue;
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Rela ra;
+			GElf_Rel rl;
+			GElf_Sym y;
+			if (sh.sh_type == SHT_RELA ? !gelf_getrela(d, (int)i, &ra)
+						   : !gelf_getrel(d, (int)i, &rl))
+				break;
+			if (sh.sh_type == SHT_REL)
+				ra = (GElf_Rela){rl.r_offset, rl.r_info, 0};
+			if (!gelf_getsym(syms, (int)GELF_R_SYM(ra.r_info), &y))
+				continue;
+			struct reloc r = {at[sh.sh_info] + ra.r_offset, 0, NULL};
+			const char *name = elf_strptr(m, symsh.sh_link, y.st_name);
+			/* a named function here, or one elsewhere by name; a
+			 * section-relative one (a static function) stays unknown */
+			if (GELF_ST_TYPE(y.st_info) != STT_SECTION && y.st_shndx < nscn && at[y.st_shndx])
+				r.target = at[y.st_shndx] + y.st_value;
+			else if (y.st_shndx == SHN_UNDEF && name && *name)
+				strv_push(&cs->owned, name), r.name = cs->owned.v[cs->owned.n - 1];
+			cs->rel = xrealloc(cs->rel, (cs->nrel + 1) * sizeof(*cs->rel));
+			cs->rel[cs->nrel++] = r;
+		}
+	}
+	free(at);
+	return 0;
+}
+
+/* A static archive of the libc (dietlibc's libc.a, glibc's
+ * libc_nonshared.a): its members laid out one after the other, so that the
+ * code is followed as in a shared object. */
+static int read_archive(struct code_job *j, const struct code_lib *l)
+{
+	struct cscan *cs = &j->cs;
+	Elf *ar = elf_memory(l->b.p, l->b.len);
+	if (!ar || elf_kind(ar) != ELF_K_AR) {
+		snprintf(j->err, sizeof(j->err), "%s: cannot read as an archive: %s", l->rel,
+			 elf_errmsg(-1));
+		if (ar)
+			elf_end(ar);
+		return -1;
+	}
+	uint64_t base = 0x10000;
+	Elf_Cmd cmd = ELF_C_READ_MMAP;
+	Elf *m;
+	int rc = 0;
+	size_t members = 0;
+	while (rc == 0 && (m = elf_begin(-1, cmd, ar))) {
+		Elf_Arhdr *ah = elf_getarhdr(m);
+		const char *mname = "?";
+		if (ah && ah->ar_name) {
+			strv_push(&cs->owned, ah->ar_name);
+			mname = cs->owned.v[cs->owned.n - 1];
+		}
+		if (elf_kind(m) == ELF_K_ELF && read_member(cs, m, mname, &base) < 0) {
+			snprintf(j->err, sizeof(j->err), "%s: archive member %s: %s", l->rel, mname,
+				 elf_errmsg(-1));
+			rc = -1;
+		}
+		members++;
+		cmd = elf_next(m);
+		elf_end(m);
+	}
+	elf_end(ar);
+	/* libelf stops at a corrupt member as at the end: tell them apart */
+	struct ar_problem pb;
+	if (rc == 0 && ar_check((const uint8_t *)l->b.p, l->b.len, &pb)) {
+		j->nunread++;
+		job_diag(j, l, xasprintf("archive member '%s' at offset %zu: %s; it and the %zu bytes"
+					 " after it are not read (%zu members read)",
+					 pb.name[0] ? pb.name : "?", pb.offset, pb.why, pb.left, pb.members));
+	}
+	/* the symbol table and the long-name table are members to libelf */
+	j->nmembers += members;
+	if (rc == 0) {
+		/* calls into other members: by the name one of them exports */
+		struct fsym *byname = xmalloc((cs->nsyms + 1) * sizeof(*byname));
+		size_t n = 0;
+		for (size_t i = 0; i < cs->nsyms; i++)
+			if (cs->syms[i].exported)
+				byname[n++] = cs->syms[i];
+		qsort(byname, n, sizeof(*byname), cmp_name);
+		for (size_t i = 0; i < cs->nrel; i++) {
+			struct fsym key = {.name = cs->rel[i].name};
+			const struct fsym *hit = cs->rel[i].name
+				? bsearch(&key, byname, n, sizeof(*byname), cmp_name) : NULL;
+			if (hit)
+				cs->rel[i].target = hit->addr;
+		}
+		free(byname);
+		if (cs->nrel) /* qsort() takes no NULL, even for 0 elements */
+			qsort(cs->rel, cs->nrel, sizeof(*cs->rel), cmp_reloc);
+		collect_exported(j, l);
+	}
+	free_object(cs);
+	return rc;
+}
+
+static void *code_thread(void *arg)
+{
+	struct code_job *j = arg;
+	uint64_t t0 = now_ns();
+	for (size_t i = 0; i < j->nlibs && j->rc == 0; i++)
+		j->rc = j->libs[i].archive ? read_archive(j, &j->libs[i]) : read_object(j, &j->libs[i]);
+	j->ns = now_ns() - t0;
+	return NULL;
+}
+
+static int set_how(struct scan_ctx *ctx, const char *how)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(ctx->db, &st, "UPDATE scan SET code_how = ?2 WHERE id = ?1") < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, ctx->scan_id);
+	db_bind_text(st, 2, how);
+	int rc = db_step_done(ctx->db, st);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+void libc_code_drop(struct scan_ctx *ctx)
+{
+	struct code_job *j = ctx->code_job;
+	if (!j)
+		return;
+	if (j->running)
+		pthread_join(j->thread, NULL);
+	for (size_t i = 0; i < j->nlibs; i++) {
+		free(j->libs[i].rel);
+		buf_free(&j->libs[i].b);
+	}
+	free(j->libs);
+	for (size_t i = 0; i < j->nrows; i++)
+		free(j->rows[i].via);
+	free(j->rows);
+	free(j->stubs);
+	strv_free(&j->dpath);
+	strv_free(&j->dmsg);
+	struct cscan *cs = &j->cs;
+	strv_free(&cs->owned);
+	if (cs->insn)
+		cs_free(cs->insn, 1);
+	for (size_t i = 0; i < cs->nwalks; i++) {
+		walk_free(cs->walks[i]);
+		free(cs->walks[i]);
+	}
+	free(cs->walks);
+	code_isa_close(&cs->isa);
+	free(j);
+	ctx->code_job = NULL;
+}
+
+int libc_scan_code(struct scan_ctx *ctx)
+{
+	char dec[32];
+	if (!ctx->arch->code) {
+		/* Capstone 4 lacks riscv64 and sh4; no maintained disassembler
+		 * library decodes hppa, alpha or loongarch64 (Capstone 5.0 has none) */
+		char *how = xasprintf("not read: %s has no decoder for %s%s",
+				      code_isa_decoder(dec, sizeof(dec)), ctx->arch->name,
+				      CS_API_MAJOR >= 5 ? ", nor has any maintained one" : "");
+		int rc = set_how(ctx, how);
+		free(how);
+		return rc;
+	}
+	struct code_job *j = xcalloc(1, sizeof(*j));
+	ctx->code_job = j;
+	j->cs.ctx = ctx;
+	j->cs.nr_exit = -1;
+	sqlite3_stmt *libs, *ex;
+	/* the ktable scanner ran first: the number of exit */
+	if (db_prepare(ctx->db, &ex, "SELECT nr FROM ksyscall WHERE scan_id = ?1 AND arch = ?2"
+				     " AND name = 'exit'") < 0)
+		return -1;
+	sqlite3_bind_int64(ex, 1, ctx->scan_id);
+	db_bind_text(ex, 2, ctx->arch->name);
+	if (sqlite3_step(ex) == SQLITE_ROW)
+		j->cs.nr_exit = sqlite3_column_int64(ex, 0);
+	sqlite3_finalize(ex);
+	if (code_isa_open(&j->cs.isa, ctx->arch) < 0 ||
+	    db_prepare(ctx->db, &libs,
+		       "SELECT id, path, kind FROM libc_lib WHERE scan_id = ?1 ORDER BY id") < 0)
+		return -1;
+	j->cs.insn = cs_malloc(j->cs.isa.h);
+	sqlite3_bind_int64(libs, 1, ctx->scan_id);
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(libs) == SQLITE_ROW) {
+		const char *path = (const char *)sqlite3_column_text(libs, 1);
+		j->libs = xrealloc(j->libs, (j->nlibs + 1) * sizeof(*j->libs));
+		struct code_lib *l = &j->libs[j->nlibs++];
+		*l = (struct code_lib){sqlite3_column_int64(libs, 0), xstrdup(path), {0},
+				       strcmp((const char *)sqlite3_column_text(libs, 2), "shared") != 0};
+		rc = sysroot_read_file(ctx->sr, path, LIB_MAX, &l->b, NULL);
+	}
+	sqlite3_finalize(libs);
+	if (rc == 0 && pthread_create(&j->thread, NULL, code_thread, j))
+		return err_set(EXIT_INTERNAL, "libc-code: cannot start a thread");
+	j->running = rc == 0;
+	return rc;
+}
+
+int libc_code_rows(struct scan_ctx *ctx)
+{
+	struct code_job *j = ctx->code_job;
+	if (!j)
+		return 0; /* no decoder: libc_scan_code() said so */
+	pthread_join(j->thread, NULL);
+	j->running = 0;
+	if (j->rc < 0)
+		return err_set(EXIT_INPUT, "%s", j->err);
+	debug("libc-code: %lld functions followed in %.1f ms on a thread", (long long)j->cs.nfuncs,
+	      (double)j->ns / 1e6);
+	sqlite3_stmt *ins, *stub = NULL;
+	int rc = 0;
+	if (db_prepare(ctx->db, &ins,
+		       "INSERT INTO code_syscall (scan_id, lib_id, func, nr, arg, depth, via, addr)"
+		       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)") < 0)
+		return -1;
+	for (size_t i = 0; i < j->nrows && rc == 0; i++) {
+		const struct row *r = &j->rows[i];
+		sqlite3_bind_int64(ins, 1, ctx->scan_id);
+		sqlite3_bind_int64(ins, 2, r->lib_id);
+		db_bind_text(ins, 3, r->func);
+		if (r->kind == E_NR)
+			sqlite3_bind_int64(ins, 4, r->nr);
+		else
+			sqlite3_bind_null(ins, 4);
+		if (r->arg)
+			sqlite3_bind_int64(ins, 5, r->arg);
+		else
+			sqlite3_bind_null(ins, 5);
+		sqlite3_bind_int64(ins, 6, r->depth);
+		db_bind_text(ins, 7, r->via);
+		sqlite3_bind_int64(ins, 8, r->addr);
+		rc = db_step_done(ctx->db, ins);
+	}
+	sqlite3_finalize(ins);
+	if (rc == 0 && db_prepare(ctx->db, &stub, "INSERT INTO code_stub (scan_id, lib_id, func,"
+						   " addr, err) VALUES (?1, ?2, ?3, ?4, ?5)") < 0)
+		rc = -1;
+	for (size_t i = 0; i < j->nstubs && rc == 0; i++) {
+		const struct row *r = &j->stubs[i];
+		sqlite3_bind_int64(stub, 1, ctx->scan_id);
+		sqlite3_bind_int64(stub, 2, r->lib_id);
+		db_bind_text(stub, 3, r->func);
+		sqlite3_bind_int64(stub, 4, r->addr);
+		sqlite3_bind_int64(stub, 5, r->nr);
+		rc = db_step_done(ctx->db, stub);
+	}
+	sqlite3_finalize(stub);
+	for (size_t i = 0; i < j->dmsg.n && rc == 0; i++)
+		rc = db_add_diag(ctx->db, ctx->scan_id, "libc-code", j->dpath.v[i], 0, "warning",
+				 j->dmsg.v[i]);
+	if (rc == 0) {
+		char dec[32];
+		struct buf how = {0};
+		buf_printf(&how, "%s (%s): %lld functions, %zu syscall facts, %zu stubs",
+			   code_isa_decoder(dec, sizeof(dec)), j->cs.isa.d->name, (long long)j->cs.nfuncs,
+			   j->nrows, j->nstubs);
+		buf_printf(&how, "; read %zu %s", j->nlibs, j->nlibs == 1 ? "library" : "libraries");
+		if (j->nmembers)
+			buf_printf(&how, " (%zu archive members)", j->nmembers);
+		if (j->nunread || j->nundecoded)
+			buf_printf(&how, "; not read (diag rows): %zu code sections or archive members"
+					 " cut short, %zu addresses the decoder cannot decode",
+					 j->nunread, j->nundecoded);
+		rc = set_how(ctx, how.p);
+		buf_free(&how);
+	}
+	libc_code_drop(ctx);
+	return rc;
+}
+
+/* ---- a program (code_program.h) ----------------------------------------- */
+
+int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_t *nfacts,
+		 size_t *nbad)
+{
+	struct scan_ctx ctx = {.arch = p->arch}; /* the byte order, for load32() */
+	struct cscan cs = {.ctx = &ctx, .nr_exit = p->nr_exit};
+	*facts = NULL;
+	*nfacts = *nbad = 0;
+	if (code_isa_open(&cs.isa, p->arch) < 0)
+		return -1;
+	cs.insn = cs_malloc(cs.isa.h);
+	cs.xs = xmalloc((p->nsecs + 1) * sizeof(*cs.xs));
+	for (size_t i = 0; i < p->nsecs; i++)
+		cs.xs[cs.nxs++] = (struct xsec){p->secs[i].addr, p->secs[i].size, p->secs[i].p, NULL};
+	cs.syms = xmalloc((p->nfns + 1) * sizeof(*cs.syms));
+	for (size_t i = 0; i < p->nfns; i++)
+		cs.syms[cs.nsyms++] = (struct fsym){"", p->fns[i].addr, p->fns[i].size, 1, 0};
+	if (cs.nsyms)
+		qsort(cs.syms, cs.nsyms, sizeof(*cs.syms), cmp_fsym);
+	extents(&cs);
+	/* a helper is summarized, not followed: its stub jumps through the GOT */
+	for (size_t i = 0; i < p->nhelpers; i++) {
+		uint64_t h = p->helpers[i], key = cs.isa.h_thumb ? (h & ~1ull) << 1 | (h & 1) : h << 1;
+		struct summary *f = sum_slot(&cs, key);
+		if (f->key)
+			continue;
+		*f = (struct summary){.key = key, .status = 2, .returns = 1, .helper = 1};
+		f->ev = xmalloc(sizeof(*f->ev));
+		f->ev[f->nev++] = (struct event){E_ENTRY, 0, cs.isa.arg_slot[0], 0, p->helpers[i]};
+		cs.nsum++;
+	}
+	size_t cap = 0;
+	for (size_t i = 0; i < p->nfns; i++) {
+		int thumb = cs.isa.h_thumb && (p->fns[i].addr & 1);
+		uint64_t entry = thumb ? p->fns[i].addr & ~1ull : p->fns[i].addr;
+		struct summary *f = summarize(&cs, entry, thumb);
+		for (size_t k = 0; f && k < f->nev; k++) {
+			const struct event *e = &f->ev[k];
+			struct code_prog_fact x = {i, CODE_PROG_IND, 0, e->addr, e->via};
+			struct code_step s;
+			if (e->depth)
+				continue;
+			if (e->kind == E_NR) {
+				x.kind = CODE_PROG_NR;
+				x.nr = e->v;
+			} else if (e->kind == E_ENTRY) {
+				for (int a = 0; a < cs.isa.nargs && x.kind != CODE_PROG_ARG; a++)
+					if (cs.isa.arg_slot[a] == e->v)
+						x.kind = CODE_PROG_ARG, x.nr = a + 1;
+			} else if (!e->via && (!step_at(&cs, e->addr, thumb, &s) || s.kind != CK_TRAP)) {
+				continue; /* a call or jump through a register: no syscall of its own */
+			}
+			if (*nfacts == cap) {
+				cap = cap ? 2 * cap : 64;
+				*facts = xrealloc(*facts, cap * sizeof(**facts));
+			}
+			(*facts)[(*nfacts)++] = x;
+		}
+	}
+	*nbad = cs.nbad;
+	free(cs.bad);
+	strv_free(&cs.owned);
+	free_object(&cs);
+	cs_free(cs.insn, 1);
+	for (size_t i = 0; i < cs.nwalks; i++) {
+		walk_free(cs.walks[i]);
+		free(cs.walks[i]);
+	}
+	free(cs.walks);
+	code_isa_close(&cs.isa);
+	return 0;
+}

@@ -1,0 +1,510 @@
+/* usage_elf.c: This file contains the reading of one ELF program or shared
+ * library for the demand scan: the libc functions it imports (with their
+ * symbol versions), and, through the libc's machine-code engine
+ * (libc/code_program.h), each syscall it makes by hand: a call of
+ * syscall() through its PLT stub with a constant number, a trap with one
+ * (static and Go programs), or "indirect" where the number is not a
+ * constant on every path. The engine needs function starts and the PLT
+ * stubs' targets, which a stripped file does not name: the starts come
+ * from .eh_frame_hdr's table (every function compiled with unwind tables,
+ * Debian's default), .ARM.exidx on ARM, the symbols and the entry point;
+ * a stub's import from decoding the stub's GOT load (x86, AArch64, ARM,
+ * RISC-V) and the GOT slot's relocation. */
+#include <gelf.h>
+#include <libelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "libc/code_program.h"
+#include "usage/usage.h"
+
+/* the imported functions that take the syscall number as their first
+ * argument */
+static int is_helper(const char *name)
+{
+	return !strcmp(name, "syscall");
+}
+
+struct slot {
+	uint64_t got;
+	const char *name;
+};
+
+struct stub {
+	uint64_t addr;
+	const char *name;
+};
+
+struct elfin {
+	Elf *e;
+	GElf_Ehdr eh;
+	const uint8_t *p;
+	size_t len;
+	int le;
+	struct code_prog_sec *secs;
+	size_t nsecs;
+	struct code_prog_fn *fns;
+	size_t nfns, fcap;
+	struct slot *slots; /* GOT slot -> imported name */
+	size_t nslots;
+	struct stub *stubs; /* PLT entry -> imported name */
+	size_t nstubs;
+	struct { uint64_t addr; const char *name; } *names; /* function names, by address */
+	size_t nnames;
+	int plt_decoded;
+};
+
+static uint32_t rd32(const struct elfin *in, const uint8_t *q)
+{
+	return in->le ? (uint32_t)q[0] | q[1] << 8 | q[2] << 16 | (uint32_t)q[3] << 24
+		      : (uint32_t)q[3] | q[2] << 8 | q[1] << 16 | (uint32_t)q[0] << 24;
+}
+
+static void add_fn(struct elfin *in, uint64_t addr, uint64_t size)
+{
+	if (!addr)
+		return;
+	if (in->nfns == in->fcap) {
+		in->fcap = in->fcap ? 2 * in->fcap : 256;
+		in->fns = xrealloc(in->fns, in->fcap * sizeof(*in->fns));
+	}
+	in->fns[in->nfns++] = (struct code_prog_fn){addr, size};
+}
+
+static int cmp_fn(const void *a, const void *b)
+{
+	const struct code_prog_fn *x = a, *y = b;
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return (x->size < y->size) - (x->size > y->size);
+}
+
+static int cmp_slot(const void *a, const void *b)
+{
+	const struct slot *x = a, *y = b;
+	return (x->got > y->got) - (x->got < y->got);
+}
+
+static const char *slot_name(const struct elfin *in, uint64_t got)
+{
+	struct slot key = {got, NULL};
+	const struct slot *s = in->nslots ? bsearch(&key, in->slots, in->nslots, sizeof(key), cmp_slot)
+					  : NULL;
+	return s ? s->name : NULL;
+}
+
+static void add_stub(struct elfin *in, uint64_t addr, uint64_t got)
+{
+	const char *name = slot_name(in, got);
+	if (!name)
+		return;
+	in->stubs = xrealloc(in->stubs, (in->nstubs + 1) * sizeof(*in->stubs));
+	in->stubs[in->nstubs++] = (struct stub){addr, name};
+}
+
+static int64_t sext(uint64_t v, int bits)
+{
+	return (int64_t)(v << (64 - bits)) >> (64 - bits);
+}
+
+/* The entries of one PLT section and the GOT slot each jumps through, by
+ * the ABI's stub layout (binutils' and lld's). */
+static void plt_section(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n,
+			uint64_t entsize, uint64_t gotplt)
+{
+	unsigned m = in->eh.e_machine;
+	if (m == EM_X86_64 || m == EM_386) {
+		/* jmp *disp(%rip) (ff 25), i386: jmp *abs (ff 25) or *disp(%ebx) (ff a3) */
+		uint64_t es = entsize >= 8 ? entsize : 16;
+		for (size_t i = 0; i + 6 <= n; i++) {
+			if (q[i] != 0xff || (q[i + 1] != 0x25 && !(m == EM_386 && q[i + 1] == 0xa3)))
+				continue;
+			int64_t d = (int32_t)rd32(in, q + i + 2);
+			uint64_t got = m == EM_X86_64 ? addr + i + 6 + (uint64_t)d
+				       : q[i + 1] == 0xa3 ? gotplt + (uint64_t)d : (uint32_t)d;
+			add_stub(in, addr + i / es * es, got);
+		}
+		in->plt_decoded = 1;
+	} else if (m == EM_AARCH64) {
+		/* adrp x16, page; ldr x17, [x16, #off] (after a bti c) */
+		for (size_t i = 0; i + 8 <= n; i += 4) {
+			uint32_t w = rd32(in, q + i), w2 = rd32(in, q + i + 4);
+			if ((w & 0x9f00001f) != 0x90000010 || (w2 & 0xffc003ff) != 0xf9400211)
+				continue;
+			uint64_t pc = addr + i;
+			int64_t page = sext(((w >> 5) & 0x7ffff) << 2 | ((w >> 29) & 3), 21) << 12;
+			uint64_t got = (pc & ~0xfffull) + (uint64_t)page + ((w2 >> 10) & 0xfff) * 8;
+			uint64_t entry = i >= 4 && rd32(in, q + i - 4) == 0xd503245f ? pc - 4 : pc;
+			add_stub(in, entry, got);
+		}
+		in->plt_decoded = 1;
+	} else if (m == EM_ARM) {
+		/* add ip, pc, #a; add ip, ip, #b...; ldr pc, [ip, #c]! */
+		for (size_t i = 0; i + 8 <= n; i += 4) {
+			uint32_t w = rd32(in, q + i);
+			if ((w & 0xfffff000) != 0xe28fc000)
+				continue;
+			uint64_t got = addr + i + 8;
+			size_t k = i;
+			for (;;) {
+				unsigned rot = (w >> 8 & 0xf) * 2, imm = w & 0xff;
+				got += rot ? (imm >> rot | imm << (32 - rot)) & 0xffffffffu : imm;
+				k += 4;
+				if (k + 4 > n)
+					break;
+				w = rd32(in, q + k);
+				if ((w & 0xfffff000) == 0xe28cc000)
+					continue;
+				if ((w & 0xfffff000) != 0xe5bcf000)
+					break;
+				got = (got + (w & 0xfff)) & 0xffffffffu;
+				add_stub(in, addr + i, got);
+				/* Thumb callers enter 4 bytes before, at a bx pc */
+				if (i >= 4 && (rd32(in, q + i - 4) & 0xffff) == 0x4778)
+					add_stub(in, (addr + i - 4) | 1, got);
+				break;
+			}
+		}
+		in->plt_decoded = 1;
+	} else if (m == EM_RISCV) {
+		/* auipc t3, hi; ld/lw t3, lo(t3) */
+		for (size_t i = 0; i + 8 <= n; i += 4) {
+			uint32_t w = rd32(in, q + i), w2 = rd32(in, q + i + 4);
+			if ((w & 0xfff) != 0xe17 || ((w2 & 0xfffff) != 0xe3e03 && (w2 & 0xfffff) != 0xe2e03))
+				continue;
+			uint64_t got = addr + i + (uint64_t)sext(w & 0xfffff000, 32) +
+				       (uint64_t)sext(w2 >> 20, 12);
+			add_stub(in, addr + i, got);
+		}
+		in->plt_decoded = 1;
+	}
+}
+
+/* .eh_frame_hdr's binary search table: every FDE's initial location,
+ * in the one encoding the linkers write (datarel sdata4) */
+static void eh_frame_hdr(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n)
+{
+	if (n < 12 || q[0] != 1 || q[2] != 0x03 || q[3] != 0x3b)
+		return;
+	size_t off = 4;
+	switch (q[1] & 0x0f) { /* eh_frame_ptr's size */
+	case 0x03: case 0x0b: off += 4; break;
+	case 0x04: case 0x0c: off += 8; break;
+	case 0x00: off += in->eh.e_ident[EI_CLASS] == ELFCLASS64 ? 8 : 4; break;
+	default: return;
+	}
+	if (off + 4 > n)
+		return;
+	uint32_t count = rd32(in, q + off);
+	off += 4;
+	for (uint32_t i = 0; i < count && off + 8 <= n; i++, off += 8)
+		add_fn(in, addr + (uint64_t)(int64_t)(int32_t)rd32(in, q + off), 0);
+}
+
+/* .ARM.exidx: a prel31 offset to each function; Thumb as the entry
+ * point is (Debian's armhf builds Thumb-2) */
+static void arm_exidx(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n)
+{
+	uint64_t thumb = in->eh.e_entry & 1;
+	for (size_t off = 0; off + 8 <= n; off += 8)
+		add_fn(in, ((addr + off + (uint64_t)sext(rd32(in, q + off) & 0x7fffffff, 31)) &
+			    0xffffffffu) | thumb, 0);
+}
+
+static void add_name(struct elfin *in, uint64_t addr, const char *name)
+{
+	in->names = xrealloc(in->names, (in->nnames + 1) * sizeof(*in->names));
+	in->names[in->nnames].addr = addr;
+	in->names[in->nnames++].name = name;
+}
+
+/* The symbols: imports (with versions) into f, defined functions as
+ * starts and names, undefined ones by GOT slot */
+static void symbols(struct elfin *in, Elf_Scn *scn, int dynamic, Elf_Scn *versym_scn,
+		    Elf_Scn *verneed_scn, struct usage_facts *f)
+{
+	GElf_Shdr sh;
+	Elf_Data *d = gelf_getshdr(scn, &sh) ? elf_getdata(scn, NULL) : NULL;
+	if (!d || !sh.sh_entsize)
+		return;
+	Elf_Data *vs = dynamic && versym_scn ? elf_getdata(versym_scn, NULL) : NULL;
+	Elf_Data *vn = dynamic && verneed_scn ? elf_getdata(verneed_scn, NULL) : NULL;
+	GElf_Shdr vnsh;
+	if (vn && !gelf_getshdr(verneed_scn, &vnsh))
+		vn = NULL;
+	size_t nsym = sh.sh_size / sh.sh_entsize;
+	for (size_t i = 1; i < nsym; i++) {
+		GElf_Sym y;
+		if (!gelf_getsym(d, (int)i, &y))
+			break;
+		int type = GELF_ST_TYPE(y.st_info), bind = GELF_ST_BIND(y.st_info);
+		const char *name = elf_strptr(in->e, sh.sh_link, y.st_name);
+		if (!name || !*name)
+			continue;
+		if (y.st_shndx != SHN_UNDEF) {
+			if (type == STT_FUNC) {
+				add_fn(in, y.st_value, y.st_size);
+				add_name(in, y.st_value & (in->eh.e_machine == EM_ARM ? ~1ull : ~0ull),
+					 name);
+			}
+			continue;
+		}
+		if (!dynamic || (type != STT_FUNC && type != STT_NOTYPE) ||
+		    (bind != STB_GLOBAL && bind != STB_WEAK))
+			continue;
+		struct usage_import im = {xstrdup(name), NULL, NULL};
+		GElf_Versym v;
+		if (vs && gelf_getversym(vs, (int)i, &v) && (v & 0x7fff) > 1 && vn) {
+			/* the version needed: verneed's aux entry of that index */
+			size_t off = 0;
+			GElf_Verneed need;
+			for (size_t k = 0; k < vnsh.sh_info && gelf_getverneed(vn, (int)off, &need);
+			     k++, off += need.vn_next) {
+				size_t aoff = off + need.vn_aux;
+				GElf_Vernaux aux;
+				for (size_t a = 0; a < need.vn_cnt && gelf_getvernaux(vn, (int)aoff, &aux);
+				     a++, aoff += aux.vna_next) {
+					if ((aux.vna_other & 0x7fff) == (v & 0x7fff) && !im.version) {
+						const char *vname = elf_strptr(in->e, vnsh.sh_link, aux.vna_name);
+						const char *lib = elf_strptr(in->e, vnsh.sh_link, need.vn_file);
+						im.version = vname ? xstrdup(vname) : NULL;
+						im.lib = lib ? xstrdup(lib) : NULL;
+					}
+					if (!aux.vna_next)
+						break;
+				}
+				if (!need.vn_next)
+					break;
+			}
+		}
+		f->imp = xrealloc(f->imp, (f->nimp + 1) * sizeof(*f->imp));
+		f->imp[f->nimp++] = im;
+	}
+}
+
+static void relocs(struct elfin *in, Elf_Scn *scn, const GElf_Shdr *sh)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	Elf_Scn *ss = elf_getscn(in->e, sh->sh_link);
+	GElf_Shdr ssh;
+	Elf_Data *syms = ss && gelf_getshdr(ss, &ssh) ? elf_getdata(ss, NULL) : NULL;
+	if (!d || !syms || !sh->sh_entsize)
+		return;
+	for (size_t i = 0; i < sh->sh_size / sh->sh_entsize; i++) {
+		GElf_Rela ra;
+		GElf_Rel rl;
+		GElf_Sym y;
+		if (sh->sh_type == SHT_RELA ? !gelf_getrela(d, (int)i, &ra) : !gelf_getrel(d, (int)i, &rl))
+			break;
+		if (sh->sh_type == SHT_REL)
+			ra = (GElf_Rela){rl.r_offset, rl.r_info, 0};
+		if (!GELF_R_SYM(ra.r_info) || !gelf_getsym(syms, (int)GELF_R_SYM(ra.r_info), &y) ||
+		    y.st_shndx != SHN_UNDEF)
+			continue;
+		const char *name = elf_strptr(in->e, ssh.sh_link, y.st_name);
+		if (!name || !*name)
+			continue;
+		in->slots = xrealloc(in->slots, (in->nslots + 1) * sizeof(*in->slots));
+		in->slots[in->nslots++] = (struct slot){ra.r_offset, name};
+	}
+}
+
+/* the sonames it links (DT_NEEDED), for what a program needs */
+static void needed(struct elfin *in, Elf_Scn *scn, const GElf_Shdr *sh, struct usage_facts *f)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	struct buf b = {0};
+	for (size_t i = 0; d && sh->sh_entsize && i < sh->sh_size / sh->sh_entsize; i++) {
+		GElf_Dyn dy;
+		const char *name;
+		if (!gelf_getdyn(d, (int)i, &dy) || dy.d_tag == DT_NULL)
+			break;
+		if (dy.d_tag == DT_NEEDED && (name = elf_strptr(in->e, sh->sh_link, dy.d_un.d_val)))
+			buf_printf(&b, "%s%s", b.len ? " " : "", name);
+	}
+	if (b.len)
+		f->needed = buf_steal(&b);
+	buf_free(&b);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static char *name_of(const struct elfin *in, uint64_t addr)
+{
+	uint64_t a = addr & (in->eh.e_machine == EM_ARM ? ~1ull : ~0ull);
+	size_t lo = 0, hi = in->nnames;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (in->names[mid].addr < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < in->nnames && in->names[lo].addr == a)
+		return xstrdup(in->names[lo].name);
+	for (size_t i = 0; i < in->nstubs; i++)
+		if ((in->stubs[i].addr & (in->eh.e_machine == EM_ARM ? ~1ull : ~0ull)) == a)
+			return xasprintf("%s@plt", in->stubs[i].name);
+	return xasprintf("0x%llx", (unsigned long long)a);
+}
+
+static int cmp_import(const void *a, const void *b)
+{
+	return strcmp(((const struct usage_import *)a)->name, ((const struct usage_import *)b)->name);
+}
+
+int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
+{
+	memset(f, 0, sizeof(*f));
+	elf_version(EV_CURRENT);
+	struct elfin in = {.p = p, .len = len};
+	in.e = elf_memory((char *)p, len);
+	int rc = 1;
+	if (!in.e || elf_kind(in.e) != ELF_K_ELF || !gelf_getehdr(in.e, &in.eh) ||
+	    (in.eh.e_type != ET_EXEC && in.eh.e_type != ET_DYN))
+		goto out;
+	in.le = in.eh.e_ident[EI_DATA] == ELFDATA2LSB;
+	f->arch = arch_by_elf(in.eh.e_machine, in.eh.e_ident[EI_CLASS], in.le ? ARCH_LE : ARCH_BE,
+			      in.eh.e_flags);
+	size_t shstr, nph = 0;
+	if (elf_getshdrstrndx(in.e, &shstr) < 0)
+		shstr = 0;
+	int interp = 0, dynamic = 0;
+	elf_getphdrnum(in.e, &nph);
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(in.e, (int)i, &ph))
+			interp |= ph.p_type == PT_INTERP, dynamic |= ph.p_type == PT_DYNAMIC;
+	}
+	f->kind = !dynamic ? "static" : in.eh.e_type == ET_EXEC ? "exec" : interp ? "pie" : "shared";
+	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL, *versym = NULL, *verneed = NULL;
+	GElf_Shdr sh;
+	uint64_t gotplt = 0;
+	while ((scn = elf_nextscn(in.e, scn))) {
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		const char *sname = shstr ? elf_strptr(in.e, shstr, sh.sh_name) : NULL;
+		int inside = sh.sh_type != SHT_NOBITS && sh.sh_offset <= len && sh.sh_size <= len - sh.sh_offset;
+		if (sh.sh_type == SHT_DYNSYM)
+			dynsym = scn;
+		else if (sh.sh_type == SHT_SYMTAB)
+			symtab = scn;
+		else if (sh.sh_type == SHT_GNU_versym)
+			versym = scn;
+		else if (sh.sh_type == SHT_GNU_verneed)
+			verneed = scn;
+		else if (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL)
+			relocs(&in, scn, &sh);
+		else if (sh.sh_type == SHT_DYNAMIC)
+			needed(&in, scn, &sh, f);
+		if (sname && !strcmp(sname, ".got.plt"))
+			gotplt = sh.sh_addr;
+		if (!inside)
+			continue;
+		if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR)) {
+			in.secs = xrealloc(in.secs, (in.nsecs + 1) * sizeof(*in.secs));
+			in.secs[in.nsecs++] = (struct code_prog_sec){sh.sh_addr, sh.sh_size, in.p + sh.sh_offset};
+		} else if (sname && !strcmp(sname, ".eh_frame_hdr")) {
+			eh_frame_hdr(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size);
+		} else if (sh.sh_type == SHT_ARM_EXIDX && in.eh.e_machine == EM_ARM) {
+			arm_exidx(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size);
+		}
+	}
+	if (in.nslots)
+		qsort(in.slots, in.nslots, sizeof(*in.slots), cmp_slot);
+	scn = NULL;
+	while ((scn = elf_nextscn(in.e, scn))) {
+		const char *sname;
+		if (gelf_getshdr(scn, &sh) && shstr && sh.sh_type == SHT_PROGBITS &&
+		    (sname = elf_strptr(in.e, shstr, sh.sh_name)) && str_starts(sname, ".plt") &&
+		    sh.sh_offset <= len && sh.sh_size <= len - sh.sh_offset)
+			plt_section(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size, sh.sh_entsize, gotplt);
+	}
+	if (dynsym)
+		symbols(&in, dynsym, 1, versym, verneed, f);
+	if (symtab)
+		symbols(&in, symtab, 0, NULL, NULL, f);
+	if (f->nimp)
+		qsort(f->imp, f->nimp, sizeof(*f->imp), cmp_import);
+	if (in.nnames)
+		qsort(in.names, in.nnames, sizeof(*in.names), cmp_name);
+	add_fn(&in, in.eh.e_entry, 0);
+	rc = 0;
+	if (!f->arch || !f->arch->code) {
+		f->how = xasprintf("code not read: %s", f->arch ? "no decoder for its ABI"
+							      : "an ABI syscov does not know");
+		goto out;
+	}
+	/* one start per address, the largest size */
+	if (in.nfns)
+		qsort(in.fns, in.nfns, sizeof(*in.fns), cmp_fn);
+	size_t k = 0;
+	for (size_t i = 0; i < in.nfns; i++)
+		if (!k || in.fns[i].addr != in.fns[k - 1].addr)
+			in.fns[k++] = in.fns[i];
+	in.nfns = k;
+	uint64_t *helpers = xmalloc((in.nstubs + 1) * sizeof(*helpers));
+	size_t nh = 0;
+	for (size_t i = 0; i < in.nstubs; i++)
+		if (is_helper(in.stubs[i].name))
+			helpers[nh++] = in.stubs[i].addr;
+	int helper_imported = 0;
+	for (size_t i = 0; i < f->nimp; i++)
+		helper_imported |= is_helper(f->imp[i].name);
+	struct code_prog cp = {f->arch, in.secs, in.nsecs, in.fns, in.nfns, helpers, nh, -1};
+	struct code_prog_fact *facts;
+	size_t nfacts, nbad;
+	if (code_program(&cp, &facts, &nfacts, &nbad) < 0) {
+		free(helpers);
+		rc = -1;
+		goto out;
+	}
+	free(helpers);
+	f->calls = xcalloc(nfacts + 1, sizeof(*f->calls));
+	for (size_t i = 0; i < nfacts; i++) {
+		const struct code_prog_fact *x = &facts[i];
+		f->calls[f->ncalls++] = (struct usage_call){
+			x->kind == CODE_PROG_NR ? USE_CONST : x->kind == CODE_PROG_ARG ? USE_ARG : USE_INDIRECT,
+			x->nr, x->addr, name_of(&in, in.fns[x->fn].addr), x->via ? name_of(&in, x->via) : NULL};
+	}
+	free(facts);
+	f->how = xasprintf("%zu function starts, %zu sections of code%s%s; %zu addresses not decoded",
+			   in.nfns, in.nsecs,
+			   helper_imported && !in.plt_decoded ? "; syscall() imported, its PLT stub not decoded"
+							      : "",
+			   helper_imported && in.plt_decoded && !nh ? "; syscall() imported, no PLT stub found"
+								    : "",
+			   nbad);
+out:
+	if (in.e)
+		elf_end(in.e);
+	free(in.secs);
+	free(in.fns);
+	free(in.slots);
+	free(in.stubs);
+	free(in.names);
+	return rc;
+}
+
+void usage_facts_free(struct usage_facts *f)
+{
+	for (size_t i = 0; i < f->nimp; i++) {
+		free(f->imp[i].name);
+		free(f->imp[i].version);
+		free(f->imp[i].lib);
+	}
+	free(f->imp);
+	for (size_t i = 0; i < f->ncalls; i++) {
+		free(f->calls[i].func);
+		free(f->calls[i].via);
+	}
+	free(f->calls);
+	free(f->needed);
+	free(f->how);
+	memset(f, 0, sizeof(*f));
+}

@@ -1,0 +1,10 @@
+# Verdicts (src/verdict/classify.c), `classify`, `diff`, --fail-on; scripts in tests/classify/.
+set(CLS ${CMAKE_CURRENT_SOURCE_DIR}/classify)
+syscov_test(classify_host bash ${CLS}/host.sh LABELS classify)
+syscov_test(classify_failon bash ${CLS}/failon.sh LABELS classify)
+if(EXISTS /usr/lib/x86_64-linux-musl/libc.so)
+  syscov_test(classify_musl bash ${CLS}/musl.sh LABELS classify)
+  if(EXISTS /usr/aarch64-linux-gnu/include/asm/unistd.h)
+    syscov_test(classify_diff bash ${CLS}/diff.sh LABELS classify)
+  endif()
+endif()

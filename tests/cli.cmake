@@ -1,4 +1,0 @@
-# Foundation: CLI conventions, sysroot model, DB safety.
-syscov_test(cli.conventions bash ${CMAKE_CURRENT_SOURCE_DIR}/cli/cli.sh)
-# the extracted kernel tree, for --kernel-src (tests/ktable.cmake)
-set_tests_properties(cli.conventions PROPERTIES FIXTURES_REQUIRED ktable_tree)

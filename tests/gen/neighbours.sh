@@ -1,0 +1,156 @@
+#!/bin/sh
+# neighbours.sh: coexistence of syscov's --plain-names header with other
+# libraries' headers (src/libc/libc_owner.c, docs/gen.md). Fetches Debian's
+# -dev packages of keyutils, libnuma, libaio, libcap and liburing (apt-get
+# download; SKIP, exit 77, when the mirror cannot be reached), builds a
+# sysroot of the host's libc6-dev and linux-libc-dev files (by their dpkg
+# lists), its libc.so.6 and man2 pages, once without and once with those
+# headers, and checks:
+#  - the neighbours' declarations land in neighbour_decl, not decl, and the
+#    verdicts are the same with and without the -dev packages;
+#  - the header includes none of them, names them in the opt-in comments,
+#    and compiles before and after each with gcc, clang and g++
+#    (-Wall -Wextra -Werror: the matrix is printed);
+#  - capset's `const cap_user_data_t` is expanded to a const pointer, so
+#    syscov_capset() has libcap's capset() type;
+#  - the header of the sysroot without them guards the names of
+#    data/neighbours.tsv by __has_include: it compiles next to them too,
+#    and defines mbind() where the compiler has no <numaif.h>;
+#  - SYSCOV_PLAIN_add_key brings add_key() back (callable without
+#    keyutils.h, a clash with it), and without it add_key() is undeclared.
+. "$SRCDIR/tests/lib.sh"
+for f in libc6-dev:amd64 linux-libc-dev:amd64; do
+	[ -f "/var/lib/dpkg/info/$f.list" ] || { echo "SKIP: no dpkg list $f on this host"; exit 77; }
+done
+mkdir "$T/debs"
+if ! (cd "$T/debs" && timeout 120 apt-get download libkeyutils-dev libnuma-dev libaio-dev \
+	libcap-dev liburing-dev >"$T/dl.log" 2>&1); then
+	cat "$T/dl.log" >&2
+	echo "SKIP: the Debian mirror cannot be reached (apt-get download failed)"
+	exit 77
+fi
+for d in "$T"/debs/*.deb; do dpkg-deb -x "$d" "$T/ov"; done
+OV=$T/ov/usr/include
+
+# the sysroot: the libc's and the UAPI headers as dpkg lists them
+mk() {
+	mkdir -p "$1/var/lib/dpkg/info" "$1/usr/lib/x86_64-linux-gnu" "$1/usr/share/man"
+	for p in libc6-dev:amd64 linux-libc-dev:amd64; do
+		cp "/var/lib/dpkg/info/$p.list" "$1/var/lib/dpkg/info/"
+		grep '^/usr/include/.*\.h$' "/var/lib/dpkg/info/$p.list"
+	done | while read -r f; do [ -f "$f" ] && echo "${f#/}"; done >"$T/files"
+	(cd / && tar cf - -T "$T/files") | tar xf - -C "$1"
+	cp /usr/lib/x86_64-linux-gnu/libc.so.6 "$1/usr/lib/x86_64-linux-gnu/"
+	cp -r /usr/share/man/man2 "$1/usr/share/man/"
+}
+mk "$T/bare"
+mk "$T/dev"
+cp -r "$OV"/* "$T/dev/usr/include/"
+for s in bare dev; do
+	"$SYSCOV" scan "$T/$s" --db "$T/$s.db" -q || fail "scan $s exited $?"
+	"$SYSCOV" classify --db "$T/$s.db" -q || fail "classify $s exited $?"
+done
+q() { sqlite3 "$T/dev.db" "$1"; }
+
+# where each declaration went: keyutils.h line 177 declares add_key, etc.
+grep -q '^extern key_serial_t add_key' "$OV/keyutils.h" || fail "keyutils.h has no add_key"
+for x in add_key:keyutils.h mbind:numaif.h io_setup:libaio.h capset:sys/capability.h \
+	io_uring_setup:liburing.h; do
+	n=${x%%:*} h=/usr/include/${x#*:}
+	expect_eq "neighbour $n" "$h" "$(q "SELECT header FROM neighbour_decl WHERE name = '$n'")"
+	expect_eq "decl $n" 0 "$(q "SELECT count(*) FROM decl WHERE name = '$n'")"
+done
+expect_eq "decls from neighbour headers" 0 "$(q "SELECT count(*) FROM decl WHERE header IN
+	(SELECT header FROM neighbour_decl)")"
+expect_eq "add_key's verdict" missing "$(q "SELECT class FROM verdict WHERE name = 'add_key'")"
+sqlite3 "$T/bare.db" "SELECT name, class FROM verdict ORDER BY name" >"$T/v.bare"
+q "SELECT name, class FROM verdict ORDER BY name" >"$T/v.dev"
+cmp -s "$T/v.bare" "$T/v.dev" || fail "verdicts depend on the -dev packages: $(diff "$T/v.bare" "$T/v.dev" | head)"
+ok
+
+"$SYSCOV" gen --plain-names --db "$T/dev.db" -o "$T/h.h" 2>"$T/gen.err" || fail "gen exited $?"
+for h in keyutils.h numaif.h libaio.h sys/capability.h liburing.h; do
+	! grep -q "#include <$h>" "$T/h.h" || fail "the header includes <$h>"
+done
+grep -q '^/\* add_key(): /usr/include/keyutils.h declares it too: defined only with SYSCOV_PLAIN_add_key' \
+	"$T/h.h" || fail "no opt-in comment for add_key"
+grep -q 'SYSCOV_PLAIN_add_key: /usr/include/keyutils.h declares it' "$T/gen.err" ||
+	fail "gen does not say why add_key is opt-in: $(cat "$T/gen.err")"
+ok
+
+# the matrix: header x compiler x order, for the header of the sysroot with
+# the -dev packages (h.h) and of the one without them (data/neighbours.tsv)
+"$SYSCOV" gen --plain-names --db "$T/bare.db" -o "$T/b.h" -q 2>/dev/null || fail "gen bare exited $?"
+grep -q '^/\* mbind(): <numaif.h> declares it too (data/neighbours.tsv)' "$T/b.h" ||
+	fail "the bare sysroot's header does not guard mbind()"
+bad=0
+for H in h.h b.h; do
+echo "$H: header         gcc(before after) clang(before after) g++(before after)"
+for h in keyutils.h numaif.h libaio.h sys/capability.h liburing.h; do
+	line=$(printf '%-17s' "$h")
+	for cc in gcc clang g++; do
+		x=c
+		[ $cc = g++ ] && x=c++
+		for order in before after; do
+			if [ $order = before ]; then
+				printf '#include "%s"\n#include <%s>\n' "$T/$H" "$h"
+			else
+				printf '#include <%s>\n#include "%s"\n' "$h" "$T/$H"
+			fi >"$T/t.c"
+			if $cc -x $x -fsyntax-only -Wall -Wextra -Werror -isystem "$OV" "$T/t.c" \
+				>"$T/cc.log" 2>&1; then
+				line="$line ok"
+			else
+				line="$line FAIL"
+				bad=1
+				cat "$T/cc.log" >&2
+			fi
+		done
+	done
+	echo "$line"
+done
+done
+[ $bad = 0 ] || fail "the header does not compile next to a library header"
+ok
+
+# a typedef that hides a pointer: libc's `const cap_user_data_t` is
+# `struct __user_cap_data_struct *const` (sys/capability.h line 243), so the
+# wrappers' function types are libcap's (a top-level const is no part of it)
+grep -q '^extern int capset(cap_user_header_t header, const cap_user_data_t data);' \
+	"$OV/sys/capability.h" || fail "libcap's capset() is not as expected"
+cat >"$T/cap.c" <<X
+#include <sys/capability.h>
+#include "$T/h.h"
+_Static_assert(__builtin_types_compatible_p(__typeof__(syscov_capset), __typeof__(capset)), "capset");
+_Static_assert(__builtin_types_compatible_p(__typeof__(syscov_capget), __typeof__(capget)), "capget");
+X
+for cc in gcc clang; do
+	$cc -fsyntax-only -Wall -Wextra -Werror -isystem "$OV" "$T/cap.c" ||
+		fail "$cc: syscov_capset/capget differ from libcap's capset/capget"
+done
+grep -q 'syscov_capset(struct __user_cap_header_struct \*hdrp, struct __user_cap_data_struct \*const datap)' \
+	"$T/h.h" || fail "capset: $(grep 'syscov_capset(' "$T/h.h")"
+ok
+
+# the opt-in: add_key() callable without keyutils.h, a clash with it
+cat >"$T/call.c" <<X
+#include "$T/h.h"
+int main(void) { return add_key("user", "k", "v", 1, -4) < 0; }
+X
+gcc -Wall -Wextra -Werror -fsyntax-only -DSYSCOV_PLAIN_add_key "$T/call.c" ||
+	fail "SYSCOV_PLAIN_add_key does not define add_key()"
+! gcc -Wall -Wextra -Werror -fsyntax-only "$T/call.c" 2>/dev/null ||
+	fail "add_key() defined without its opt-in macro"
+# where the compiler has no <numaif.h>, the bare sysroot's header defines mbind()
+cat >"$T/mb.c" <<X
+#include "$T/b.h"
+int main(void) { return mbind(0, 0, 0, 0, 0, 0) != 0; }
+X
+gcc -Wall -Wextra -Werror -fsyntax-only "$T/mb.c" || fail "no mbind() where <numaif.h> is absent"
+! gcc -Wall -Wextra -Werror -fsyntax-only -isystem "$OV" "$T/mb.c" 2>/dev/null ||
+	fail "mbind() defined although <numaif.h> is there"
+printf '#include <keyutils.h>\n#include "%s"\n' "$T/h.h" >"$T/t.c"
+! gcc -fsyntax-only -isystem "$OV" -DSYSCOV_PLAIN_add_key "$T/t.c" 2>/dev/null ||
+	fail "the opt-in add_key() does not reach the compiler"
+ok
+done_ok

@@ -1,0 +1,18 @@
+# Tests of the wrapper generator (src/gen*.c, src/cli/cmd_gen.c); scripts in tests/gen/.
+set(GENT ${CMAKE_CURRENT_SOURCE_DIR}/gen)
+syscov_test(gen_native sh ${GENT}/native.sh LABELS gen)
+syscov_test(gen_ll_qemu sh ${GENT}/ll.sh LABELS gen)
+syscov_test(gen_hostile sh ${GENT}/hostile.sh LABELS gen)
+syscov_test(gen_always_ok sh ${GENT}/always_ok.sh LABELS gen)
+syscov_test(gen_overrides bash ${GENT}/overrides.sh LABELS gen)
+syscov_test(gen_kernel sh ${GENT}/kernel.sh LABELS gen)
+syscov_test(gen_client sh ${GENT}/client.sh LABELS gen)
+syscov_test(gen_kernel_hostile bash ${GENT}/kernel_hostile.sh LABELS gen)
+# the tree that tests/ktable/tests.cmake's fixture extracts
+set_tests_properties(gen_kernel gen_client gen_ll_qemu PROPERTIES FIXTURES_REQUIRED ktable_tree
+                     SKIP_RETURN_CODE 77)
+# gen_client fetches into the release sysroot cache that timeline_release uses
+set_tests_properties(gen_client PROPERTIES RESOURCE_LOCK release_sysroots)
+# fetches Debian's -dev packages of keyutils, libnuma, libaio, libcap, liburing
+syscov_test(gen_neighbours sh ${GENT}/neighbours.sh LABELS gen slow)
+set_tests_properties(gen_neighbours PROPERTIES SKIP_RETURN_CODE 77)

@@ -1,7 +1,0 @@
-# Hardening (issue #7): hostile inputs (tests/hostile/cases.tsv), reads
-# confined to the sysroot (strace), interrupted and concurrent runs.
-syscov_test(hardening.hostile bash ${CMAKE_CURRENT_SOURCE_DIR}/hostile/run.sh)
-syscov_test(hardening.confine bash ${CMAKE_CURRENT_SOURCE_DIR}/hardening/confine.sh)
-# slow: about 30 s, 90 s under ASan; it runs in the -Werror build
-syscov_test(hardening.kill bash ${CMAKE_CURRENT_SOURCE_DIR}/hardening/kill.sh LABELS slow)
-syscov_test(hardening.worker_kill bash ${CMAKE_CURRENT_SOURCE_DIR}/hardening/worker_kill.sh)

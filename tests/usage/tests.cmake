@@ -1,0 +1,7 @@
+# syscov usage (src/usage/): planted programs with known by-hand syscalls on
+# x86_64 and the cross ABIs whose compilers are installed, checked against
+# the kernel's numbers (gcc -dM) and objdump's call sites; the cache; the
+# demand report and a program's needs.
+syscov_test(usage_planted bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/planted.sh LABELS usage)
+# objdump agreement on the by-hand sites of real binaries of this machine
+syscov_test(usage_objdump bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/objdump.sh LABELS usage real slow)
