@@ -2,10 +2,11 @@
 # This file contains the builder of Debian release sysroots: for each pinned
 # release and architecture it downloads the packages a libc audit reads
 # (libc6, libc6-dev, linux-libc-dev, manpages-dev; musl and musl-dev where
-# packaged) with apt's own tools through a private apt configuration (its own
-# sources list, state and cache under the cache dir: the system's /etc/apt is
-# neither read for sources nor changed), and extracts each with `dpkg-deb -x`
-# (no chroot, no maintainer scripts, no root beyond the downloads).
+# packaged) with apt's own tools through a private apt configuration
+# (scripts/debian-apt.sh: its own sources list, state and cache under the
+# cache dir, the system's /etc/apt neither read for sources nor changed),
+# and extracts each with `dpkg-deb -x` (no chroot, no maintainer scripts, no
+# root beyond the downloads).
 #
 #   scripts/release-sysroot.sh [-c CACHE] [-r "RELEASES"] [-a "ARCHES"]
 #
@@ -32,7 +33,6 @@
 # a package half extracted), which is named.
 set -eu
 
-MIRROR=${SYSCOV_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 CACHE=${SYSCOV_RELEASE_CACHE:-./release-sysroots}
 RELEASES="bullseye bookworm trixie"
 ARCHES="amd64 arm64"
@@ -46,9 +46,8 @@ while getopts c:r:a: o; do
 done
 mkdir -p "$CACHE"
 CACHE=$(cd "$CACHE" && pwd)
-# one run at a time per cache: tests running at once share the build dir's
-exec 9>"$CACHE/.lock"
-flock 9
+. "$(dirname "$0")/debian-apt.sh"
+cache_lock
 
 debian_version() {
 	case $1 in
@@ -62,82 +61,6 @@ triplet() {
 	amd64) echo x86_64-linux-gnu ;; arm64) echo aarch64-linux-gnu ;;
 	*) echo "$0: unknown Debian architecture '$1' (known: amd64 arm64)" >&2; return 1 ;;
 	esac
-}
-
-# apt with everything under CACHE/apt/<release>: the keys are the system's
-# Debian archive keyring (debian-archive-keyring), nothing else of /etc/apt.
-# The package caches are named outright: Debian's docker images turn them
-# off in apt.conf.d, and each query would then parse the indexes again (~2 s).
-apt_do() {
-	tool=$1 rel=$2; shift 2
-	a=$CACHE/apt/$rel
-	archopts=""
-	for x in $ARCHES; do archopts="$archopts -o APT::Architectures::=$x"; done
-	# shellcheck disable=SC2086
-	"$tool" -q -o Dir::Etc::SourceList="$a/sources.list" -o Dir::Etc::SourceParts="$a/parts" \
-		-o Dir::Etc::Preferences="$a/preferences" -o Dir::Etc::PreferencesParts="$a/parts" \
-		-o Dir::State="$a/state" -o Dir::Cache="$a/cache" -o Dir::State::status="$a/status" \
-		-o Dir::Cache::pkgcache="$a/cache/pkgcache.bin" \
-		-o Dir::Cache::srcpkgcache="$a/cache/srcpkgcache.bin" \
-		-o APT::Architecture=amd64 $archopts \
-		-o Acquire::Languages=none -o Acquire::Retries=2 -o Acquire::http::Timeout=20 \
-		-o Debug::NoLocking=1 "$@"
-}
-
-apt_setup() {
-	rel=$1
-	a=$CACHE/apt/$rel
-	mkdir -p "$a/parts" "$a/state/lists/partial" "$a/cache/archives/partial"
-	: >"$a/status"
-	: >"$a/preferences"
-	{
-		echo "deb [arch=$(echo "$ARCHES" | tr ' ' ,)] $MIRROR $rel main"
-		echo "deb-src $MIRROR $rel main"
-	} >"$a/sources.list"
-	# an index older than a day is fetched again (a point release moves
-	# versions), and so are the indexes when one of the architectures asked
-	# for has none (a run for amd64 alone fetched only amd64's)
-	stale=0
-	for x in binary-$(echo "$ARCHES" | sed 's/ / binary-/g') source; do
-		[ -n "$(find "$a/state/lists" -name "*${x}_*" -mmin -1440 2>/dev/null |
-			head -n1)" ] || stale=1
-	done
-	if [ $stale = 1 ]; then
-		if ! apt_do apt-get "$rel" update >"$a/update.log" 2>&1 ||
-			grep -q '^\(Err\|W: Failed\)' "$a/update.log"; then
-			cat "$a/update.log" >&2
-			echo "$0: the Debian mirror $MIRROR cannot be reached for $rel" >&2
-			exit 3
-		fi
-	fi
-}
-
-# Downloads PKG:ARCH of RELEASE into CACHE/debs/RELEASE (kept); prints the path.
-fetch() {
-	rel=$1 pkg=$2
-	d=$CACHE/debs/$rel
-	mkdir -p "$d"
-	name=${pkg%%:*}
-	arch=${pkg#*:}
-	ver=$(apt_do apt-cache "$rel" show "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | head -n1)
-	if [ -z "$ver" ]; then # Architecture: all
-		pkg=$name
-		ver=$(apt_do apt-cache "$rel" show "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | head -n1)
-	fi
-	[ -n "$ver" ] || { echo "$0: $rel has no package $name for $arch" >&2; return 1; }
-	# Architecture: all packages (manpages-dev, trixie's linux-libc-dev) are one file
-	f=$(ls "$d/${name}_$(echo "$ver" | sed 's/^[0-9]*://')_"*.deb 2>/dev/null |
-		grep -e "_${arch}.deb\$" -e '_all.deb$' | head -n1 || true)
-	if [ -z "$f" ]; then
-		(cd "$d" && apt_do apt-get "$rel" download "$pkg" >/dev/null 2>"$d/download.log") || {
-			cat "$d/download.log" >&2
-			echo "$0: cannot download $pkg of $rel from $MIRROR" >&2
-			exit 3
-		}
-		f=$(ls "$d/${name}_$(echo "$ver" | sed 's/^[0-9]*://')_"*.deb |
-			grep -e "_${arch}.deb\$" -e '_all.deb$' | head -n1)
-	fi
-	echo "$f"
 }
 
 # Extracts the packages into DIR (made afresh), then writes DIR/MANIFEST.
@@ -208,30 +131,19 @@ patches() {
 	sver=$(echo "$src" | sed -n 's/.*(\(.*\))/\1/p')
 	src=${src%% *}
 	src=${src:-$1} sver=${sver:-$2}
-	uri=$(apt_do apt-get "$rel" source --print-uris --only-source "$src=$sver" \
-		2>/dev/null | grep "\.debian\.tar\." | head -n1) || true
-	if [ -z "$uri" ]; then
-		echo "$0: $rel: no source of $src $sver: its patches are not checked" >&2
+	f=$(fetch_source "$rel" "$src=$sver" "\.debian\.tar\.") || {
+		echo "$0: $rel: the patches of $src $sver are not checked" >&2
 		return 0
-	fi
-	set -- $uri
-	d=$CACHE/src/$rel
-	mkdir -p "$d"
-	if [ ! -f "$d/$2" ] && ! /usr/lib/apt/apt-helper -o APT::Sandbox::User=root download-file \
-		"$(echo "$1" | tr -d "'")" "$d/$2" "$4" >"$d/download.log" 2>&1; then
-		cat "$d/download.log" >&2
-		echo "$0: $rel: cannot download $2: the patches of $src $sver are not checked" >&2
-		return 0
-	fi
+	}
 	rm -rf "$dir/debian-patches.tmp"
 	mkdir -p "$dir/debian-patches.tmp"
-	tar -xf "$d/$2" -C "$dir/debian-patches.tmp" debian/patches 2>/dev/null || true
+	tar -xf "$f" -C "$dir/debian-patches.tmp" debian/patches 2>/dev/null || true
 	if [ -d "$dir/debian-patches.tmp/debian/patches" ]; then
 		mv "$dir/debian-patches.tmp/debian/patches" "$dir/debian-patches"
 	else
 		mkdir "$dir/debian-patches" # a source without patches
 	fi
-	echo "$2" >"$dir/debian-patches/SOURCE"
+	echo "${f##*/}" >"$dir/debian-patches/SOURCE"
 	rm -rf "$dir/debian-patches.tmp"
 }
 
