@@ -3,15 +3,17 @@
 # through a private apt configuration under CACHE/apt/<release> (its own
 # sources list, state and cache: the system's /etc/apt is neither read for
 # sources nor changed), downloads kept in CACHE for the next run, one run at
-# a time per cache. The sourcing script sets CACHE (made absolute) and
-# ARCHES (Debian architectures); MIRROR defaults to $SYSCOV_DEBIAN_MIRROR,
-# else deb.debian.org. An unreachable mirror exits 3 (tests skip on it).
+# a time per cache. The sourcing script sets CACHE and ARCHES (Debian
+# architectures); MIRROR defaults to $SYSCOV_DEBIAN_MIRROR, else
+# deb.debian.org. An unreachable mirror exits 3 (tests skip on it).
 
 MIRROR=${SYSCOV_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
-# cache_lock: tests running at once share the build dir's cache
+# cache_lock: makes CACHE, its path absolute, then waits for its lock
+# (tests running at once share the build dir's cache)
 cache_lock() {
 	mkdir -p "$CACHE"
+	CACHE=$(cd "$CACHE" && pwd)
 	exec 9>"$CACHE/.lock"
 	flock 9
 }

@@ -30,8 +30,6 @@ while getopts c:r:a:s:b: o; do
 	*) echo "usage: $0 [-c CACHE] [-r RELEASE] [-a ARCHES] [-s SRCS] [-b PKGS]" >&2; exit 2 ;;
 	esac
 done
-mkdir -p "$CACHE"
-CACHE=$(cd "$CACHE" && pwd)
 . "$(dirname "$0")/debian-apt.sh"
 cache_lock
 apt_setup "$REL"

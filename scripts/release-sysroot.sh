@@ -44,8 +44,6 @@ while getopts c:r:a: o; do
 	*) echo "usage: $0 [-c CACHE] [-r RELEASES] [-a ARCHES]" >&2; exit 2 ;;
 	esac
 done
-mkdir -p "$CACHE"
-CACHE=$(cd "$CACHE" && pwd)
 . "$(dirname "$0")/debian-apt.sh"
 cache_lock
 
