@@ -23,3 +23,17 @@ syscov_test(code_faccessat2 bash ${CMAKE_CURRENT_SOURCE_DIR}/code/faccessat2.sh 
 syscov_test(code_verdicts bash ${CMAKE_CURRENT_SOURCE_DIR}/code/verdicts.sh LABELS code)
 # a static archive: dietlibc's libc.a, relocations and sub-registers
 syscov_test(code_diet bash ${CMAKE_CURRENT_SOURCE_DIR}/code/diet.sh LABELS code)
+# the musl oracle: musl 1.2.3's source (Debian's, tests/code/srcmap.c walks
+# the AST of each file under musl's own flags) against code_syscall, on
+# x86_64 (musl-dev) and aarch64 (Debian 12's arm64 musl)
+add_executable(code_srcmap ${CMAKE_CURRENT_SOURCE_DIR}/code/srcmap.c)
+target_include_directories(code_srcmap PRIVATE ${LLVM_INCLUDEDIR})
+target_link_libraries(code_srcmap PRIVATE ${LIBCLANG})
+execute_process(COMMAND ${LLVM_CONFIG} --bindir OUTPUT_VARIABLE LLVM_BINDIR OUTPUT_STRIP_TRAILING_WHITESPACE)
+foreach(abi x86_64 aarch64)
+  syscov_test(code_musl_oracle_${abi} bash ${CMAKE_CURRENT_SOURCE_DIR}/code/musl_oracle.sh ${abi}
+              $<TARGET_FILE:code_srcmap> ${LLVM_BINDIR} LABELS code network slow)
+  set_tests_properties(code_musl_oracle_${abi} PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK libc_sources)
+endforeach()
+# aarch64's libc.so comes from the release sysroot cache timeline_release fills
+set_tests_properties(code_musl_oracle_aarch64 PROPERTIES RESOURCE_LOCK "libc_sources;release_sysroots")
