@@ -22,7 +22,10 @@
 #    pidfd_send_signal, close_range, seccomp) extracted from its sources with
 #    syscall(__NR_x, ...) replaced by syscov_x(...), called by clients_crun.c;
 # each client compares every call with syscall(). Prints the matrix: project
-# x ABI: built, ran, calls agreed.
+# x ABI: built, ran, calls agreed; then compiles the header of every missing
+# syscall before and after each -dev package's header with gcc, clang, g++
+# (x86_64) and aarch64-linux-gnu-gcc, clang --target=aarch64-linux-gnu
+# (tests/gen/libheaders.sh), and prints that matrix.
 . "$SRCDIR/tests/lib.sh"
 export LC_ALL=C # compilers' messages as the checks below read them
 sh "$SRCDIR/tests/ktable/extract.sh" "$BUILDDIR/ktable-linux-6.1" >/dev/null || exit 77
@@ -200,4 +203,19 @@ x86_64 gcc env amd64
 aarch64 aarch64-linux-gnu-gcc qemu-aarch64 arm64
 EOF
 echo "client matrix (project ABI: result):$matrix"
+
+# the header of every missing syscall (as audit writes it) beside the -dev
+# packages' headers, for each ABI's compilers
+"$SYSCOV" gen -q --plain-names -o missing.h 2>gen.err || fail "gen: $(cat gen.err)"
+. "$G/libheaders.sh"
+bad=0
+echo "x86_64, Debian 12's amd64 -dev headers:"
+libheaders_matrix "$T/missing.h" "$T/dev-amd64/usr/include" gcc clang g++ || bad=1
+if command -v aarch64-linux-gnu-gcc >/dev/null; then
+	echo "aarch64, Debian 12's arm64 -dev headers:"
+	libheaders_matrix "$T/missing.h" "$T/dev-arm64/usr/include" aarch64-linux-gnu-gcc \
+		"clang --target=aarch64-linux-gnu" || bad=1
+fi
+[ $bad = 0 ] || fail "the header does not compile next to a library header"
+ok
 done_ok

@@ -1,11 +1,11 @@
 #!/bin/sh
 # neighbours.sh: coexistence of syscov's --plain-names header with other
-# libraries' headers (src/libc/libc_owner.c, docs/gen.md). Fetches Debian's
-# -dev packages of keyutils, libnuma, libaio, libcap and liburing (apt-get
-# download; SKIP, exit 77, when the mirror cannot be reached), builds a
-# sysroot of the host's libc6-dev and linux-libc-dev files (by their dpkg
-# lists), its libc.so.6 and man2 pages, once without and once with those
-# headers, and checks:
+# libraries' headers (src/libc/libc_owner.c, docs/gen.md). Fetches Debian
+# 12's -dev packages of keyutils, libnuma, libaio, libcap and liburing
+# (scripts/debian-fetch.sh, cached in the build dir; SKIP, exit 77, when the
+# mirror cannot be reached), builds a sysroot of the host's libc6-dev and
+# linux-libc-dev files (by their dpkg lists), its libc.so.6 and man2 pages,
+# once without and once with those headers, and checks:
 #  - the neighbours' declarations land in neighbour_decl, not decl, and the
 #    verdicts are the same with and without the -dev packages;
 #  - the header includes none of them, names them in the opt-in comments,
@@ -22,14 +22,16 @@
 for f in libc6-dev:amd64 linux-libc-dev:amd64; do
 	[ -f "/var/lib/dpkg/info/$f.list" ] || { echo "SKIP: no dpkg list $f on this host"; exit 77; }
 done
-mkdir "$T/debs"
-if ! (cd "$T/debs" && timeout 120 apt-get download libkeyutils-dev libnuma-dev libaio-dev \
-	libcap-dev liburing-dev >"$T/dl.log" 2>&1); then
-	cat "$T/dl.log" >&2
-	echo "SKIP: the Debian mirror cannot be reached (apt-get download failed)"
+rc=0
+sh "$SRCDIR/scripts/debian-fetch.sh" -c "$BUILDDIR/release-sysroots" -r bookworm \
+	-b "libkeyutils-dev libnuma-dev libaio-dev libcap-dev liburing-dev" >"$T/fetched" 2>"$T/dl.log" || rc=$?
+if [ $rc = 3 ]; then
+	echo "SKIP: Debian's mirror cannot be reached: $(tail -1 "$T/dl.log")"
 	exit 77
 fi
-for d in "$T"/debs/*.deb; do dpkg-deb -x "$d" "$T/ov"; done
+[ $rc = 0 ] || fail "debian-fetch.sh exited $rc: $(cat "$T/dl.log")"
+awk '{ print $4 }' "$T/fetched" >"$T/debs"
+while read -r d; do dpkg-deb -x "$d" "$T/ov"; done <"$T/debs"
 OV=$T/ov/usr/include
 
 # the sysroot: the libc's and the UAPI headers as dpkg lists them
@@ -83,32 +85,11 @@ ok
 "$SYSCOV" gen --plain-names --db "$T/bare.db" -o "$T/b.h" -q 2>/dev/null || fail "gen bare exited $?"
 grep -q '^/\* mbind(): <numaif.h> declares it too (data/neighbours.tsv)' "$T/b.h" ||
 	fail "the bare sysroot's header does not guard mbind()"
+. "$SRCDIR/tests/gen/libheaders.sh"
 bad=0
 for H in h.h b.h; do
-echo "$H: header         gcc(before after) clang(before after) g++(before after)"
-for h in keyutils.h numaif.h libaio.h sys/capability.h liburing.h; do
-	line=$(printf '%-17s' "$h")
-	for cc in gcc clang g++; do
-		x=c
-		[ $cc = g++ ] && x=c++
-		for order in before after; do
-			if [ $order = before ]; then
-				printf '#include "%s"\n#include <%s>\n' "$T/$H" "$h"
-			else
-				printf '#include <%s>\n#include "%s"\n' "$h" "$T/$H"
-			fi >"$T/t.c"
-			if $cc -x $x -fsyntax-only -Wall -Wextra -Werror -isystem "$OV" "$T/t.c" \
-				>"$T/cc.log" 2>&1; then
-				line="$line ok"
-			else
-				line="$line FAIL"
-				bad=1
-				cat "$T/cc.log" >&2
-			fi
-		done
-	done
-	echo "$line"
-done
+	echo "$H:"
+	libheaders_matrix "$T/$H" "$OV" gcc clang g++ || bad=1
 done
 [ $bad = 0 ] || fail "the header does not compile next to a library header"
 ok

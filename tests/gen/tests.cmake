@@ -14,8 +14,8 @@ set_tests_properties(gen_kernel gen_client gen_ll_qemu PROPERTIES FIXTURES_REQUI
 # gen_client fetches into the release sysroot cache that timeline_release uses
 set_tests_properties(gen_client PROPERTIES RESOURCE_LOCK release_sysroots)
 # fetches Debian's -dev packages of keyutils, libnuma, libaio, libcap, liburing
-syscov_test(gen_neighbours sh ${GENT}/neighbours.sh LABELS gen slow)
-set_tests_properties(gen_neighbours PROPERTIES SKIP_RETURN_CODE 77)
+syscov_test(gen_neighbours sh ${GENT}/neighbours.sh LABELS gen network slow)
+set_tests_properties(gen_neighbours PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK release_sysroots)
 # builds util-linux's, crun's and liburing's call sites from Debian's sources
 # (~40 s; ~115 s when the build dir's cache is empty: apt indexes, sources)
 syscov_test(gen_clients sh ${GENT}/clients.sh LABELS gen network slow)
