@@ -257,6 +257,19 @@ char *sysroot_find_in(const struct sysroot *sr, const struct strv *dirs, const c
 	return NULL;
 }
 
+int sysroot_find_why(const struct sysroot *sr, const struct strv *dirs, const char *name)
+{
+	int rc = 0;
+	for (size_t i = 0; i < dirs->n && !rc; i++) {
+		char *p = xasprintf("%s/%s", dirs->v[i], name);
+		int r = resolve(sr, p, NULL, 1);
+		if (r == -EXDEV || r == -ELOOP)
+			rc = sysroot_resolve(sr, p, NULL);
+		free(p);
+	}
+	return rc < 0 ? -1 : 0;
+}
+
 const char *sysroot_strip_prefix(const struct sysroot *sr, const char *abs)
 {
 	size_t n = strlen(sr->root);
@@ -281,10 +294,13 @@ char *sysroot_script_path(const struct sysroot *sr, const char *abs)
 }
 
 /* Adds `dir` to `sv` if it is a directory inside the sysroot; a standard
- * dir that resolves outside the sysroot is an error, not a silent skip. */
+ * dir that resolves outside the sysroot or into a symlink loop is an
+ * error, not a silent skip (usr/include -> /usr/include, a loop inside the
+ * sysroot, was "no headers"). */
 static int add_dir(const struct sysroot *sr, struct strv *sv, const char *dir)
 {
-	if (resolve(sr, dir, NULL, 1) == -EXDEV)
+	int r = resolve(sr, dir, NULL, 1);
+	if (r == -EXDEV || r == -ELOOP)
 		return sysroot_resolve(sr, dir, NULL);
 	if (sysroot_is_dir(sr, dir))
 		strv_push_unique(sv, dir);
@@ -361,6 +377,34 @@ static void arch_from_libc(struct sysroot *sr)
 	}
 }
 
+/* The error of a --include or --libdir dir that is none: the symlink
+ * taking it out of the sysroot, if one does, named. */
+static void dir_error(const struct sysroot *sr, const char *opt, const char *dir)
+{
+	if (resolve(sr, dir, NULL, 1) == -EXDEV) {
+		sysroot_resolve(sr, dir, NULL);
+		err_prefix("%s %s", opt, dir);
+	} else {
+		err_set(EXIT_INPUT, "%s %s: not a directory inside sysroot %s", opt, dir, sr->root);
+	}
+}
+
+/* The error of a dir holding none of the layouts' dirs: the symlink that
+ * takes one out of it, if one does (Debian's /usr/hppa64-linux-gnu/include
+ * -> ../hppa-linux-gnu/include was "no usr/include"), else what is missing. */
+static void not_a_sysroot(const struct sysroot *sr, const char *path)
+{
+	static const char *const dirs[] = {"/usr/include", "/usr/lib", "/include", "/lib"};
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++) {
+		if (resolve(sr, dirs[i], NULL, 1) != -EXDEV)
+			continue;
+		sysroot_resolve(sr, dirs[i], NULL);
+		err_prefix("%s: not a sysroot", path);
+		return;
+	}
+	err_set(EXIT_INPUT, "%s: not a sysroot: no usr/include, usr/lib, include or lib", path);
+}
+
 int sysroot_open(struct sysroot *sr, const char *path, const struct sysroot_opts *o)
 {
 	memset(sr, 0, sizeof(*sr));
@@ -387,16 +431,14 @@ int sysroot_open(struct sysroot *sr, const char *path, const struct sysroot_opts
 		sr->layout = LAYOUT_SPLIT;
 		for (size_t i = 0; i < o->include.n; i++) {
 			if (!sysroot_is_dir(sr, o->include.v[i])) {
-				err_set(EXIT_INPUT, "--include %s: not a directory inside sysroot %s",
-					o->include.v[i], sr->root);
+				dir_error(sr, "--include", o->include.v[i]);
 				goto fail;
 			}
 			strv_push(&sr->inc, o->include.v[i]);
 		}
 		for (size_t i = 0; i < o->libdir.n; i++) {
 			if (!sysroot_is_dir(sr, o->libdir.v[i])) {
-				err_set(EXIT_INPUT, "--libdir %s: not a directory inside sysroot %s",
-					o->libdir.v[i], sr->root);
+				dir_error(sr, "--libdir", o->libdir.v[i]);
 				goto fail;
 			}
 			strv_push(&sr->libdirs, o->libdir.v[i]);
@@ -422,7 +464,7 @@ int sysroot_open(struct sysroot *sr, const char *path, const struct sysroot_opts
 			sr->arch = arch_by_triplet(base ? base + 1 : sr->root);
 		}
 	} else if (!explicit) {
-		err_set(EXIT_INPUT, "%s: not a sysroot: no usr/include, usr/lib, include or lib", path);
+		not_a_sysroot(sr, path);
 		goto fail;
 	}
 	if (!sr->arch)

@@ -64,6 +64,10 @@ int sysroot_is_file(const struct sysroot *sr, const char *path);
 /* Finds `name` (e.g. "asm/unistd.h") in the dirs of `dirs`; returns the
  * resolved sysroot-relative path or NULL. */
 char *sysroot_find_in(const struct sysroot *sr, const struct strv *dirs, const char *name);
+/* Why sysroot_find_in() found no `name`: -1 with err_set() when one of the
+ * dirs holds it as a symlink leading out of the sysroot or into a loop (an
+ * input lost, to be said), 0 when it is absent. */
+int sysroot_find_why(const struct sysroot *sr, const struct strv *dirs, const char *name);
 /* Maps an absolute path written by a tool of this sysroot to a
  * sysroot-relative one, the way `ld --sysroot` does: a host path that already
  * begins with the sysroot's root loses that prefix (Debian cross prefixes

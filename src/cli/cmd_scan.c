@@ -99,6 +99,13 @@ static int skip_target(const char *what, size_t of)
 	return 1;
 }
 
+/* A target whose scan failed on its input (scan.h's scan_skip_fn), of the
+ * skipped.of the run began with. */
+static int skip_scan(const char *what)
+{
+	return skip_target(what, skipped.of);
+}
+
 /* The run's end: its error, or the one of the sysroots it skipped. */
 static int skipped_end(int rc)
 {
@@ -326,14 +333,15 @@ static int scan_all(struct cli *c, struct db *db, struct audit_run *a, int64_t *
 		free(real);
 	}
 	free(found);
-	for (size_t i = 0; i < n && keys; i++)
-		strv_push_own(keys, scan_key_text(&t[i].sr));
 	int par = c->jobs > 1 && n > 1; /* one target: nothing to share out */
 	int64_t trees = 1;
 	if (!rc && par && a &&
 	    db_query_int(db, "SELECT count(*) FROM scan WHERE kind = 'kernel-tree'", 0, &trees) < 0)
 		rc = -1;
 	struct scan_hooks hooks = {audit_after, audit_landed, audit_in_order, audit_failed, a};
+	/* got[i]: t[i]'s scan, 0 when skipped (skip_scan()) */
+	int64_t *got = *ids + *nids;
+	skipped.of = n + skipped.n;
 	if (!rc && par) {
 		const struct sysroot **srs = xcalloc(n, sizeof(*srs));
 		int64_t *kept = xcalloc(n, sizeof(*kept));
@@ -343,19 +351,28 @@ static int scan_all(struct cli *c, struct db *db, struct audit_run *a, int64_t *
 		if (a && !trees)
 			a->fp = scan_cache_fingerprint(&c->so);
 		rc = scan_sysroots_parallel(db, srs, kept, n, &c->so, c->jobs, a && !trees ? &hooks : NULL,
-					    *ids + *nids);
-		*nids += n;
+					    skip_scan, got);
 		free(srs);
 		free(kept);
 	}
 	for (size_t i = 0; i < n && !rc && !par; i++) {
 		progress_step(i + 1, n, "scanning %s (%s)", t[i].sr.root, t[i].sr.arch->name);
 		if (t[i].kept)
-			(*ids)[(*nids)++] = t[i].kept;
-		else if ((rc = scan_sysroot(db, &t[i].sr, &c->so, &(*ids)[*nids])) == 0)
-			(*nids)++;
-		else if (skip_target(t[i].sr.root, n + skipped.n))
+			got[i] = t[i].kept;
+		else if ((rc = scan_sysroot(db, &t[i].sr, &c->so, &got[i])) < 0 &&
+			 err_code() == EXIT_INPUT && skip_scan(t[i].sr.root)) {
+			got[i] = 0;
 			rc = 0;
+		}
+	}
+	/* the scans made, in target order, and their targets' keys: got[]
+	 * is compacted in place (ids[*nids] is never ahead of got[i]) */
+	for (size_t i = 0; i < n && !rc; i++) {
+		if (!got[i])
+			continue;
+		if (keys)
+			strv_push_own(keys, scan_key_text(&t[i].sr));
+		(*ids)[(*nids)++] = got[i];
 	}
 	for (size_t i = 0; i < n; i++)
 		sysroot_close(&t[i].sr);

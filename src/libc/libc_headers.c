@@ -179,8 +179,9 @@ static int collect_headers(struct hscan *hs)
 		return -1;
 	}
 	hs->h = xcalloc(names.n + 1, sizeof(*hs->h));
+	int rc = 0;
 	for (int kernel = 0; kernel < 2; kernel++) {
-		for (size_t i = 0; i < names.n; i++) {
+		for (size_t i = 0; i < names.n && rc == 0; i++) {
 			const char *n = names.v[i];
 			if (is_kernel_header(n) != kernel)
 				continue;
@@ -190,6 +191,14 @@ static int collect_headers(struct hscan *hs)
 				continue;
 			}
 			char *rel = sysroot_find_in(hs->sr, &hs->sr->inc, n);
+			/* one there but leading out (or a loop) is a lost input */
+			if (!rel && sysroot_find_why(hs->sr, &hs->sr->inc, n) < 0) {
+				note("%s; not included", err_msg());
+				rc = db_add_diag(hs->ctx->db, hs->ctx->scan_id, "headers", n, 0,
+						 "warning", err_msg());
+				if (rc == 0)
+					err_clear();
+			}
 			if (!rel || strv_contains(&rels, rel)) {
 				if (!rel)
 					debug("headers: %s: not in the sysroot", n);
@@ -204,7 +213,7 @@ static int collect_headers(struct hscan *hs)
 	strv_free(&rels);
 	strv_free(&names);
 	hs->slot_hdr = xcalloc(hs->nh + 1, sizeof(*hs->slot_hdr));
-	return 0;
+	return rc;
 }
 
 static char *build_tu(struct hscan *hs)

@@ -986,16 +986,47 @@ void man_scan_warm(const struct sysroot *sr, const struct scan_opts *o)
 	free(src.dir);
 }
 
-/* A --man-dir without pages is most likely the wrong dir: say so, as the
- * verdicts then go without man-page facts. */
-static void no_pages(const struct scan_ctx *ctx, size_t refused)
+/* Says where the pages came from when they are not the sysroot's own, or
+ * when none were read: on stderr and as a diag row, as the derived
+ * wrappers, the prototypes and the notes of the verdicts come from them.
+ * The host's pages standing in is no error (docs/hardening.md): Debian's
+ * cross prefixes have none, and the scan records whose pages served. */
+static int say_source(struct man_db *m, const struct man_src *src, size_t pages,
+		      const char *ver)
 {
-	if (ctx->opts && ctx->opts->man_dir && refused)
-		note("--man-dir %s: no section 2 man page read there (%zu left out, see above):"
-		     " no man-page facts", ctx->opts->man_dir, refused);
-	else if (ctx->opts && ctx->opts->man_dir)
-		note("--man-dir %s: no section 2 man page there: no man-page facts",
-		     ctx->opts->man_dir);
+	const struct scan_ctx *ctx = m->ctx;
+	const char *man_dir = ctx->opts ? ctx->opts->man_dir : NULL;
+	if (man_dir) {
+		if (pages)
+			return 0;
+		if (m->refused)
+			note("--man-dir %s: no section 2 man page read there (%zu left out, see above):"
+			     " no man-page facts", man_dir, m->refused);
+		else
+			note("--man-dir %s: no section 2 man page there: no man-page facts", man_dir);
+		return 0;
+	}
+	if (!ctx->sr || (src && !strcmp(src->kind, "sysroot") && pages))
+		return 0;
+	char *dir = src ? sysroot_host_path(src->mr, src->dir) : NULL;
+	char *msg;
+	if (src && !strcmp(src->kind, "host") && pages)
+		msg = xasprintf("no section 2 man pages of its own: the host's serve instead"
+				" (%s, %zu pages%s%s; --man-dir or --no-man to choose)",
+				dir, pages, ver ? ", " : "", ver ? ver : "");
+	else if (src && m->refused)
+		msg = xasprintf("no section 2 man page read in %s (%zu left out, see above):"
+				" no man-page facts", dir, m->refused);
+	else if (src)
+		msg = xasprintf("no section 2 man page in %s: no man-page facts", dir);
+	else
+		msg = xasprintf("no section 2 man pages, neither its own nor the host's:"
+				" no man-page facts (--man-dir names some)");
+	note("%s: %s", ctx->sr->root, msg);
+	int rc = diag(m, "/usr/share/man/man2", 0, msg);
+	free(msg);
+	free(dir);
+	return rc;
 }
 
 int man_scan(struct scan_ctx *ctx)
@@ -1007,10 +1038,9 @@ int man_scan(struct scan_ctx *ctx)
 	int found = find_pages(&src, ctx);
 	if (found < 0)
 		return -1;
-	if (!found) {
-		no_pages(ctx, 0);
-		return db_scan_set(ctx->db, ctx->scan_id, "man_source", "none");
-	}
+	if (!found)
+		return say_source(&m, NULL, 0, NULL) < 0 ? -1 :
+		       db_scan_set(ctx->db, ctx->scan_id, "man_source", "none");
 	struct strv files = {0};
 	struct pages pages = {0};
 	struct batch b = {0};
@@ -1032,8 +1062,8 @@ int man_scan(struct scan_ctx *ctx)
 		if (rc == 0 && ver)
 			rc = db_scan_set(ctx->db, ctx->scan_id, "man_version", ver);
 		debug("man: %zu files, %zu pages from %s", files.n, pages.n, dir);
-		if (!pages.n)
-			no_pages(ctx, m.refused);
+		if (rc == 0)
+			rc = say_source(&m, &src, pages.n, ver);
 		free(dir);
 	}
 	/* typed by the header scanner's TU (man_typing.h), which takes them */

@@ -36,14 +36,20 @@ int scan_sysroot(struct db *db, const struct sysroot *sr, const struct scan_opts
  * are confined. */
 int scan_sysroot_kept(struct db *db, const struct sysroot *sr, const struct scan_opts *o,
 		      int64_t *id, int read);
+/* Whether a run of several sysroots goes on without the one named `what`,
+ * whose scan failed on its input (EXIT_INPUT, the message in err_msg()):
+ * 1 if so (it took the error), 0 if the run fails on it. */
+typedef int scan_skip_fn(const char *what);
+
 /* Scans n sysroots with up to `workers` processes: this one, into db, and
  * forked ones, each into a DB of its own, copied into db as it finishes
- * (scan_par.c); ids[i] gets the scan of srs[i]; kept[i], if not 0, is the
- * stored scan of srs[i] already found kept. hooks, if not NULL, run on
- * each scan as it lands (audit). */
+ * (scan_par.c); ids[i] gets the scan of srs[i], or 0 when skip, if not
+ * NULL, took its failure (the others go on, as make -k does); kept[i], if
+ * not 0, is the stored scan of srs[i] already found kept. hooks, if not
+ * NULL, run on each scan as it lands (audit). */
 int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, const int64_t *kept,
 			   size_t n, const struct scan_opts *o, int workers,
-			   const struct scan_hooks *hooks, int64_t *ids);
+			   const struct scan_hooks *hooks, scan_skip_fn *skip, int64_t *ids);
 /* The key of sr's scan as "kind|sysroot|arch|variant" (malloc'd): what a
  * concurrent run's rescan of the same target keeps, under a new id. */
 char *scan_key_text(const struct sysroot *sr);

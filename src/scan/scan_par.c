@@ -35,6 +35,7 @@ struct job {
 	int kept;     /* its stored scan is kept: nothing to do */
 	int done;     /* a worker's scan, done in its DB: to be copied */
 	int in_db;    /* in the main DB: kept, scanned there or copied */
+	int skipped;  /* its scan failed on its input and the run goes on */
 	char *path;   /* a worker's DB */
 };
 
@@ -71,11 +72,14 @@ static int scan_job(struct db *db, const struct job *j, const struct scan_opts *
 		    const struct scan_hooks *hooks, int64_t *id)
 {
 	int rc = scan_sysroot(db, j->sr, o, id);
-	if (rc == 0 && hooks)
-		rc = hooks->after(db, *id, hooks->ctx);
+	if (rc < 0 || !hooks)
+		return rc;
+	rc = hooks->after(db, *id, hooks->ctx);
 	/* a concurrent audit of the same target replaced the scan meanwhile:
-	 * audit's steps follow the new one */
-	if (rc < 0 && hooks) {
+	 * audit's steps follow the new one (a scan that failed is no such
+	 * case: it was taken for one, and the -j2 audit went on with the id
+	 * of a scan rolled back, "no scan 4") */
+	if (rc < 0) {
 		char *q = xasprintf("SELECT count(*) FROM scan WHERE id = %lld", (long long)*id);
 		int64_t left = 1;
 		if (db_query_int(db, q, 1, &left) == 0 && !left) {
@@ -85,6 +89,18 @@ static int scan_job(struct db *db, const struct job *j, const struct scan_opts *
 		free(q);
 	}
 	return rc;
+}
+
+/* Job j's scan failed (the error in err_msg()): the run's rc, 0 when skip
+ * takes an input's failure (a worker's or the parent's scan alike: one
+ * sysroot's __debug crash stopped the -j2 audit of the others). */
+static int job_failed(struct job *j, scan_skip_fn *skip)
+{
+	if (err_code() != EXIT_INPUT || !skip || !skip(j->sr->root))
+		return -1;
+	j->skipped = 1;
+	*j->id = 0;
+	return 0;
 }
 
 /* Job j's scan is in the main DB (with what hooks->after() made). */
@@ -164,7 +180,7 @@ struct wk {
 
 /* Reads what worker w said: which job it takes, or that job's outcome, or
  * end of file (done, or dead in a job). Returns -1 on the run's failure. */
-static int hear(struct wk *w, struct job *jobs, int rc)
+static int hear(struct wk *w, struct job *jobs, scan_skip_fn *skip, int rc)
 {
 	if (w->job < 0) {
 		long k;
@@ -178,7 +194,7 @@ static int hear(struct wk *w, struct job *jobs, int rc)
 		if (err_recv(w->res, &code, rc == 0)) {
 			w->job = -1;
 			j->done = !code;
-			return code ? -1 : rc;
+			return !code ? rc : rc == 0 ? job_failed(j, skip) : -1;
 		}
 	}
 	/* end of file: between jobs, it is done; in one, it died there */
@@ -195,7 +211,7 @@ static int hear(struct wk *w, struct job *jobs, int rc)
 
 int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, const int64_t *kept,
 			   size_t n, const struct scan_opts *o, int workers,
-			   const struct scan_hooks *hooks, int64_t *ids)
+			   const struct scan_hooks *hooks, scan_skip_fn *skip, int64_t *ids)
 {
 	struct job *jobs = xcalloc(n + 1, sizeof(*jobs));
 	size_t *todo = xcalloc(n + 1, sizeof(*todo)), ntodo = 0;
@@ -296,7 +312,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, cons
 		}
 		for (size_t w = 0; w < nw && pr > 0; w++)
 			if (pf[w].revents)
-				rc = hear(&wk[w], jobs, rc);
+				rc = hear(&wk[w], jobs, skip, rc);
 		wait = 0;
 		if (pr != 0)
 			continue;
@@ -307,14 +323,15 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, cons
 			if (j->done && !j->in_db)
 				rc = merge_job(db, j, hooks, rc);
 		}
-		for (; front < n && rc == 0 && jobs[front].in_db; front++)
-			if (early)
+		for (; front < n && rc == 0 && (jobs[front].in_db || jobs[front].skipped); front++)
+			if (early && jobs[front].in_db)
 				early = hooks->in_order(db, *jobs[front].id, jobs[front].kept, hooks->ctx);
 		long mine = rc == 0 && sh ? take(sh, todo, ntodo) : -1;
 		if (mine >= 0) {
-			rc = scan_job(db, &jobs[mine], o, hooks, jobs[mine].id);
-			if (rc == 0)
+			if (scan_job(db, &jobs[mine], o, hooks, jobs[mine].id) == 0)
 				landed(&jobs[mine], hooks);
+			else
+				rc = job_failed(&jobs[mine], skip);
 		} else if (!open)
 			break;
 		else
@@ -322,7 +339,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, cons
 	}
 	/* a worker that died after taking a job, before saying which */
 	for (size_t k = 0; k < ntodo && rc == 0; k++)
-		if (!jobs[todo[k]].in_db)
+		if (!jobs[todo[k]].in_db && !jobs[todo[k]].skipped)
 			rc = err_set(EXIT_INTERNAL, "%s: scan worker died", jobs[todo[k]].sr->root);
 	free(pf);
 	if (rc < 0 && hooks)

@@ -222,6 +222,23 @@ fx_man2_file() { mkdir -p "$SR/usr/share/man"; echo x >"$SR/usr/share/man/man2";
 fx_man2_fifo() { mkdir -p "$SR/usr/share/man"; mkfifo "$SR/usr/share/man/man2"; }
 fx_man_9m() { mkdir -p "$C/man/man2"; head -c 9M /dev/urandom >"$C/man/man2/read.2.gz"; }
 fx_multi() { mkdir -p "$C/bad"; cp -a "$B" "$C/sr2"; cp -a "$B" "$C/sr3"; printf '#pragma clang __debug crash\n' >"$C/sr3/$H"; }
+# round two, the rest (issue #27)
+fx_host_man() { [ -d /usr/share/man/man2 ] || { skip "the host has no /usr/share/man/man2"; return 2; }; }
+fx_man2_empty() { mkdir -p "$SR/usr/share/man/man2"; }
+# Debian 12's /usr/hppa64-linux-gnu (libc6-dev-hppa-cross): nothing but an
+# include that links to ../hppa-linux-gnu/include
+fx_cross_link_out() {
+	mkdir -p "$C/usr/hppa-linux-gnu/include" "$C/usr/hppa-linux-gnu/lib" "$C/usr/hppa64-linux-gnu"
+	ln -s ../hppa-linux-gnu/include "$C/usr/hppa64-linux-gnu/include"
+}
+fx_usr_include_self() { rm -rf "$SR/usr/include"; ln -s /usr/include "$SR/usr/include"; }
+fx_usr_include_out() { mv "$SR/usr/include" "$C/inc"; ln -s ../../inc "$SR/usr/include"; }
+fx_hdr_link_out() { echo 'int read(int);' >"$C/passwd"; ln -sf ../../../passwd "$SR/$H"; }
+# two good sysroots and two whose header parse crashes (mid-scan, not at open)
+fx_multi_mid() {
+	for s in sr2 c1 c2; do cp -a "$B" "$C/$s"; done
+	for s in c1 c2; do printf '#pragma clang __debug crash\n' >"$C/$s/$H"; done
+}
 fx_sysroot_not_utf8() { mv "$SR" "$C/sr$(printf '\377')"; ln -s "sr$(printf '\377')" "$SR"; }
 
 cd "$T"
