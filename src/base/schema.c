@@ -310,6 +310,18 @@
 	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
 	"  name TEXT NOT NULL, header TEXT NOT NULL, UNIQUE(scan_id, name, header));"
 
+/* migration 19: the kernel since-version of each verdict of a scan
+ * (verdict/ksince.c), written by classify with the verdicts: when Linux
+ * added the syscall on the scan's ABI, exact or a bound (at most `version`,
+ * or after `after_version` by `version`), its source and the sources'
+ * disagreements */
+#define MIGRATION_19 \
+	"CREATE TABLE ksince (" \
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
+	"  name TEXT NOT NULL, version TEXT NOT NULL, after_version TEXT," \
+	"  exact INTEGER NOT NULL, source TEXT NOT NULL, detail TEXT, note TEXT," \
+	"  PRIMARY KEY (scan_id, name));"
+
 const char *const db_migrations[] = {
 	/* 1: the first schema */
 	S_SCAN_COLS S_SCAN_KEY S_INPUT_COLS ");" S_AFTER_INPUT S_KSYSCALL_1 S_LIBC_MAN ");"
@@ -363,6 +375,8 @@ const char *const db_migrations[] = {
 	MIGRATION_17,
 	/* 18: see MIGRATION_18 */
 	MIGRATION_18,
+	/* 19: see MIGRATION_19 */
+	MIGRATION_19,
 };
 
 /* What the migrations make of an empty DB, in one go (a fresh DB replaying
@@ -375,6 +389,7 @@ const char *const db_schema_fresh =
 	S_LIBC_MAN ", via TEXT);" S_AFTER_DECL ", always_ok INTEGER NOT NULL DEFAULT 0);" S_MAN_REST
 	MIGRATION_2 MIGRATION_4 MIGRATION_5 MIGRATION_7
 	S_KTABLE MIGRATION_9 S_KSYSCALL_VIEW_10 MIGRATION_12 MIGRATION_13 MIGRATION_14
-	MIGRATION_15 ", after_version TEXT" S_SINCE_KEY MIGRATION_17 MIGRATION_18;
+	MIGRATION_15 ", after_version TEXT" S_SINCE_KEY MIGRATION_17 MIGRATION_18
+	MIGRATION_19;
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);

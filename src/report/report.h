@@ -26,12 +26,22 @@ struct rep_evidence {
 	char *source, *fact;
 };
 
+/* When Linux added the syscall on the scan's ABI (verdict/ksince.h). */
+struct rep_ksince {
+	char *text;    /* "5.14", "<= 6.1" (at most), "> 5.13, <= 6.1"; NULL: unknown */
+	char *version; /* the exact version, or a bound's upper end */
+	char *after;   /* a range's lower end, exclusive, or NULL */
+	int exact;
+	char *source, *detail, *note; /* note: the sources' disagreements, or NULL */
+};
+
 struct rep_verdict {
 	char *name;
 	int64_t nr;
 	int has_nr;
 	enum rep_class cls;
 	char *wrapper, *since; /* NULL when unknown */
+	struct rep_ksince kernel;
 	struct strv flags;
 	struct rep_evidence *ev;
 	size_t nev;

@@ -70,7 +70,8 @@ static char *join(const struct strv *sv, const char *sep)
 void report_csv(const struct report *r, FILE *f)
 {
 	static const char *const head[] = {"scan", "arch", "libc", "name", "nr", "class",
-					   "wrapper", "since", "flags", "evidence"};
+					   "wrapper", "since", "flags", "evidence",
+					   "kernel_since", "kernel_source"};
 	for (size_t i = 0; i < ARRAY_SIZE(head); i++)
 		field(f, head[i], !i);
 	fputs("\r\n", f);
@@ -97,6 +98,8 @@ void report_csv(const struct report *r, FILE *f)
 			if (m)
 				evidence_json(v, m);
 			field(f, m ? ev : "[]", 0);
+			field(f, v->kernel.text, 0);
+			field(f, v->kernel.source, 0);
 			free(flags);
 			fputs("\r\n", f);
 		}

@@ -256,11 +256,33 @@ static void evidence_cell(FILE *f, const struct rep_verdict *v)
 	fputs("</ul></td>", f);
 }
 
+/* When Linux added it: the version or bound, its source beside, what the
+ * source says (and any disagreement) as the tooltip. */
+static void kernel_cell(FILE *f, const struct rep_ksince *k)
+{
+	if (!k->text) {
+		fputs("<td></td>", f);
+		return;
+	}
+	fputs("<td title=\"", f);
+	h(f, k->detail);
+	if (k->note) {
+		fputs("; ", f);
+		h(f, k->note);
+	}
+	fputs("\">", f);
+	h(f, k->text);
+	fputs(" <span class=\"src\">", f);
+	h(f, k->source);
+	fputs("</span></td>", f);
+}
+
 static void scan_table(FILE *f, const struct rep_scan *s)
 {
 	fprintf(f, "<table id=\"syscalls\" data-total=\"%zu\"><thead><tr>"
 		   "<th data-key=\"name\">syscall</th><th data-key=\"nr\" data-type=\"num\" "
-		   "class=\"num\">nr</th><th data-key=\"class\">class</th><th data-key=\"wrapper\">"
+		   "class=\"num\">nr</th><th data-key=\"linux\">Linux</th>"
+		   "<th data-key=\"class\">class</th><th data-key=\"wrapper\">"
 		   "wrapper</th><th data-key=\"since\">since</th><th data-key=\"flags\">flags</th>"
 		   "<th data-key=\"evidence\">evidence</th></tr></thead>\n<tbody>\n", s->nv);
 	for (size_t k = 0; k < s->nv; k++) {
@@ -275,6 +297,7 @@ static void scan_table(FILE *f, const struct rep_scan *s)
 			fprintf(f, "<td class=\"num\">%lld</td>", (long long)v->nr);
 		else
 			fputs("<td class=\"num\"></td>", f);
+		kernel_cell(f, &v->kernel);
 		fprintf(f, "<td><span class=\"cls c-%s\">%s</span></td><td><code>", cls, cls);
 		h(f, v->wrapper);
 		fputs("</code></td><td>", f);
@@ -300,6 +323,13 @@ static void cell_title(FILE *f, const struct rep_verdict *v)
 	if (v->since) {
 		fputs("; since ", f);
 		h(f, v->since);
+	}
+	if (v->kernel.text) {
+		fputs("; Linux ", f);
+		h(f, v->kernel.text);
+		fputs(" (", f);
+		h(f, v->kernel.source);
+		fputc(')', f);
 	}
 	for (size_t i = 0; i < v->flags.n; i++) {
 		fputs(i ? ", " : "; flags: ", f);

@@ -72,6 +72,22 @@ static void verdict(struct json *j, const struct rep_verdict *v)
 	json_kstr(j, "class", rep_class_name[v->cls]);
 	json_kstr(j, "wrapper", v->wrapper);
 	json_kstr(j, "since", v->since);
+	json_key(j, "kernel_since");
+	if (v->kernel.text) {
+		const struct rep_ksince *k = &v->kernel;
+		json_obj_begin(j);
+		json_kstr(j, "text", k->text);
+		json_kstr(j, "version", k->version);
+		json_kstr(j, "after", k->after);
+		json_key(j, "exact");
+		json_bool(j, k->exact);
+		json_kstr(j, "source", k->source);
+		json_kstr(j, "detail", k->detail);
+		json_kstr(j, "note", k->note);
+		json_obj_end(j);
+	} else {
+		json_null(j);
+	}
 	json_key(j, "flags");
 	json_arr_begin(j);
 	for (size_t i = 0; i < v->flags.n; i++)

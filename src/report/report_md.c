@@ -128,8 +128,8 @@ static void class_section(FILE *f, const struct rep_scan *s, enum rep_class c)
 		rep_class_help[c][0] - 'a' + 'A', rep_class_help[c] + 1);
 	if (!s->counts[c])
 		return;
-	fputs("| syscall | nr | wrapper | since | flags | evidence |\n"
-	      "|---|--:|---|---|---|---|\n", f);
+	fputs("| syscall | nr | Linux | wrapper | since | flags | evidence |\n"
+	      "|---|--:|---|---|---|---|---|\n", f);
 	for (size_t k = 0; k < s->nv; k++) {
 		const struct rep_verdict *v = &s->v[k];
 		if (v->cls != c)
@@ -140,6 +140,12 @@ static void class_section(FILE *f, const struct rep_scan *s, enum rep_class c)
 			fprintf(f, " | %lld | ", (long long)v->nr);
 		else
 			fputs(" | - | ", f);
+		if (v->kernel.text) {
+			md_code(f, v->kernel.text);
+			fputs(" ", f);
+			md_text(f, v->kernel.source);
+		}
+		fputs(" | ", f);
 		md_code(f, v->wrapper);
 		fputs(" | ", f);
 		md_code(f, v->since);

@@ -7,6 +7,7 @@
 #include "base/json.h"
 #include "base/outfile.h"
 #include "report/report.h"
+#include "verdict/ksince.h"
 
 const char *const rep_class_name[RC_N] = {"wrapped", "obsolete", "internal", "missing"};
 const char *const rep_class_help[RC_N] = {
@@ -240,12 +241,30 @@ static int load_evidence(struct db *db, struct rep_scan *s)
 	return rc == SQLITE_DONE ? 0 : db_fail(db, "read evidence");
 }
 
+/* The kernel since-version in columns at..at+5 (version, after, exact,
+ * source, detail, note), as ksince.h's text gives it. */
+static void load_ksince(sqlite3_stmt *st, int at, struct rep_ksince *k)
+{
+	if (sqlite3_column_type(st, at) == SQLITE_NULL)
+		return;
+	k->version = col(st, at);
+	k->after = col(st, at + 1);
+	k->exact = sqlite3_column_int(st, at + 2);
+	k->source = col(st, at + 3);
+	k->detail = col(st, at + 4);
+	k->note = col(st, at + 5);
+	struct since x = {.version = k->version, .after = k->after, .exact = k->exact};
+	k->text = since_text(&x);
+}
+
 static int load_verdicts(struct db *db, struct rep_scan *s)
 {
 	sqlite3_stmt *st;
 	if (db_prepare(db, &st,
-		       "SELECT name, nr, class, wrapper, since, flags FROM verdict"
-		       " WHERE scan_id = ?1 ORDER BY name") < 0)
+		       "SELECT v.name, v.nr, v.class, v.wrapper, v.since, v.flags, k.version,"
+		       " k.after_version, k.exact, k.source, k.detail, k.note FROM verdict v"
+		       " LEFT JOIN ksince k ON k.scan_id = v.scan_id AND k.name = v.name"
+		       " WHERE v.scan_id = ?1 ORDER BY v.name") < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, s->id);
 	size_t cap = 0;
@@ -273,6 +292,7 @@ static int load_verdicts(struct db *db, struct rep_scan *s)
 		char *cf = clean((const unsigned char *)(flags ? flags : ""));
 		split_flags(cf, &v->flags);
 		free(cf);
+		load_ksince(st, 6, &v->kernel);
 		s->counts[c]++;
 		s->nv++;
 	}
@@ -333,6 +353,10 @@ void report_free(struct report *r)
 			free(v->name);
 			free(v->wrapper);
 			free(v->since);
+			char *kf[] = {v->kernel.text, v->kernel.version, v->kernel.after,
+				      v->kernel.source, v->kernel.detail, v->kernel.note};
+			for (size_t i = 0; i < ARRAY_SIZE(kf); i++)
+				free(kf[i]);
 			strv_free(&v->flags);
 			ev_free(v);
 		}

@@ -1,8 +1,8 @@
 /* timeline.c: This file contains the timeline of kernel and libc
  * since-versions across the scanned releases (see timeline.h): for every ABI
- * and syscall, when the kernel gained it (syscalls(2), the man page's
- * VERSIONS/HISTORY, and the oldest scanned UAPI headers or kernel tree whose
- * table has it) and when each libc wrapped it (glibc's symbol version, the
+ * and syscall, when the kernel gained it (verdict/ksince.h, the rules the
+ * audit reports date their rows by, fed here with the tables of every
+ * scanned release) and when each libc wrapped it (glibc's symbol version, the
  * oldest scanned release that wraps it), the sources' disagreements, and the
  * lag in years and kernel releases (dates from data/releases.tsv). It
  * replaces the `since` table and writes the HTML page (an SVG chart drawn
@@ -19,6 +19,7 @@
 #include "base/json.h"
 #include "base/outfile.h"
 #include "report/report.h"
+#include "verdict/ksince.h"
 #include "base/util.h"
 
 /* The libcs a timeline follows: dietlibc and klibc have no releases here. */
@@ -41,23 +42,10 @@ struct tl_scan {
 	struct strv patch_names, patch_texts;
 };
 
-struct tl_since {
-	char *version; /* NULL: unknown */
-	const char *source;
-	char *detail;
-	/* 0: not exactly this version: at most it (the oldest release scanned
-	 * has it), or, with `after`, a range: after `after`, by `version` */
-	int exact;
-	char *after;
-};
-
 struct tl_row {
-	const char *arch;
-	char *name;
-	int64_t nr; /* on its ABI; -1: unknown */
-	char *kalso; /* the version another page naming it gives (pkey_alloc(2) of pkey_free) */
-	struct tl_since k, kman, kpage, ktable, lib[NF], lsym, lrel[NF], lcode[NF], lpkg[NF], lman;
-	char *knote, *lnote[NF]; /* the sources' disagreements, or NULL */
+	struct ks_row ks; /* the kernel side (verdict/ksince.h) */
+	struct since lib[NF], lsym, lrel[NF], lcode[NF], lpkg[NF];
+	char *lnote[NF]; /* the sources' disagreements, or NULL */
 	int scanned[NF], missing[NF], live;
 	double kdate, ldate[NF], lag[NF]; /* years; lag < 0: none */
 	double kafter, lafter[NF];        /* a range's lower end (years), or 0 */
@@ -67,26 +55,13 @@ struct tl_row {
 	double newest_date[NF];
 };
 
-struct tl_date {
-	char project[8], version[16];
-	double year; /* fractional */
-};
-
-/* An ABI's port and the Linux release that merged it (releases.tsv "abi"). */
-struct tl_port {
-	char abi[24], kernel[16];
-};
-
 struct timeline {
 	struct db *db;
-	struct tl_port *ports;
-	size_t nports;
+	struct ks_dates dates;
 	struct tl_scan *s;
 	size_t ns;
 	struct tl_row *r;
 	size_t nr;
-	struct tl_date *d;
-	size_t nd;
 	double y0, y1;
 };
 
@@ -98,98 +73,6 @@ static const char *col(sqlite3_stmt *st, int i)
 static char *dup_col(sqlite3_stmt *st, int i)
 {
 	return col(st, i) ? xstrdup(col(st, i)) : NULL;
-}
-
-/* Numeric comparison of dotted versions ("2.30" > "2.4"; "2.2.5" > "2.2"). */
-static int ver_cmp(const char *a, const char *b)
-{
-	while (*a || *b) {
-		char *ea, *eb;
-		long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
-		if (x != y)
-			return x < y ? -1 : 1;
-		a = *ea == '.' ? ea + 1 : ea;
-		b = *eb == '.' ? eb + 1 : eb;
-		if (ea == a && eb == b && !isdigit((unsigned char)*a))
-			break;
-	}
-	return 0;
-}
-
-/* The leading dotted number of s ("5.10.223-1" -> "5.10.223"), or NULL. */
-static char *version_of(const char *s)
-{
-	while (s && *s && !isdigit((unsigned char)*s))
-		s++;
-	if (!s || !*s)
-		return NULL;
-	size_t n = 0;
-	while (isdigit((unsigned char)s[n]) || (s[n] == '.' && isdigit((unsigned char)s[n + 1])))
-		n++;
-	return xstrndup(s, n);
-}
-
-/* A kernel version as releases are named: 2.6.16 (2.x: three parts), 5.10. */
-static char *kernel_release(const char *s)
-{
-	char *v = version_of(s);
-	if (!v)
-		return NULL;
-	char *dot = strchr(v, '.');
-	dot = dot ? strchr(dot + 1, '.') : NULL;
-	if (dot && (v[0] != '2' || v[1] != '.'))
-		*dot = 0;
-	else if (dot && (dot = strchr(dot + 1, '.')))
-		*dot = 0;
-	return v;
-}
-
-static int load_dates(struct timeline *t)
-{
-	static const char *const cols[] = {"project", "version", "date", "source", NULL};
-	struct tsv in;
-	if (tsv_open(&in, "releases.tsv", cols) < 0)
-		return -1;
-	int rc = 0, r = 0;
-	size_t cap = 0;
-	while (rc == 0 && (r = tsv_next(&in)) > 0) {
-		const char *proj = in.v[0], *ver = in.v[1], *date = in.v[2];
-		if (!strcmp(proj, "abi")) { /* abi, its name, the Linux version it came with */
-			struct tl_port p = {0};
-			if (!*ver || strlen(ver) >= sizeof(p.abi) || !isdigit((unsigned char)date[0]) ||
-			    strlen(date) >= sizeof(p.kernel)) {
-				rc = tsv_fail(&in, "an abi row needs abi, Linux version, source");
-				break;
-			}
-			snprintf(p.abi, sizeof(p.abi), "%s", ver);
-			snprintf(p.kernel, sizeof(p.kernel), "%s", date);
-			t->ports = xrealloc(t->ports, (t->nports + 1) * sizeof(*t->ports));
-			t->ports[t->nports++] = p;
-			continue;
-		}
-		struct tl_date e = {0};
-		int y, m, d, end = 0;
-		/* as tl_date's fields: a longer one does not match */
-		if (!*proj || strlen(proj) >= sizeof(e.project) || !*ver ||
-		    strlen(ver) >= sizeof(e.version) ||
-		    sscanf(date, "%d-%d-%d%n", &y, &m, &d, &end) != 3 || date[end] || m < 1 || m > 12 ||
-		    d < 1 || d > 31) {
-			rc = tsv_fail(&in, "needs project, version, YYYY-MM-DD, source");
-			break;
-		}
-		if (t->nd == cap) {
-			cap = cap ? cap * 2 : 256;
-			t->d = xrealloc(t->d, cap * sizeof(*t->d));
-		}
-		snprintf(e.project, sizeof(e.project), "%s", proj);
-		snprintf(e.version, sizeof(e.version), "%s", ver);
-		e.year = y + (m - 1) / 12.0 + (d - 1) / 365.0;
-		t->d[t->nd++] = e;
-	}
-	if (r < 0)
-		rc = -1;
-	tsv_close(&in);
-	return rc;
 }
 
 /* The release date of project's version, in years; 0 when unknown. A
@@ -205,9 +88,9 @@ static double date_of(const struct timeline *t, const char *project, const char 
 	char *v = xstrdup(version);
 	double y = 0;
 	for (;;) {
-		for (size_t i = 0; i < t->nd && !y; i++)
-			if (!strcmp(t->d[i].project, project) && !strcmp(t->d[i].version, v))
-				y = t->d[i].year;
+		for (size_t i = 0; i < t->dates.nd && !y; i++)
+			if (!strcmp(t->dates.d[i].project, project) && !strcmp(t->dates.d[i].version, v))
+				y = t->dates.d[i].year;
 		char *dot = strrchr(v, '.');
 		if (y || !dot || !strchr(v, '.') || dot == strchr(v, '.'))
 			break;
@@ -224,8 +107,9 @@ static double date_of(const struct timeline *t, const char *project, const char 
 static int kernel_releases(const struct timeline *t, double from, double to)
 {
 	int n = 0;
-	for (size_t i = 0; i < t->nd; i++)
-		n += !strcmp(t->d[i].project, "linux") && t->d[i].year > from && t->d[i].year <= to;
+	for (size_t i = 0; i < t->dates.nd; i++)
+		n += !strcmp(t->dates.d[i].project, "linux") && t->dates.d[i].year > from &&
+		     t->dates.d[i].year <= to;
 	return n;
 }
 
@@ -289,7 +173,7 @@ static int load_scans(struct timeline *t, const struct strv *arches)
 		s->arch = xstrdup(arch);
 		s->flavour = dup_col(st, 3);
 		s->libc_ver = dup_col(st, 4);
-		s->kver = col(st, 5) ? kernel_release(col(st, 5)) : NULL;
+		s->kver = col(st, 5) ? ver_kernel(col(st, 5)) : NULL;
 		for (int i = 0; i < 4; i++)
 			s->counts[i] = sqlite3_column_int64(st, 6 + i);
 		s->tree = sqlite3_column_int(st, 10);
@@ -308,177 +192,6 @@ static int load_scans(struct timeline *t, const struct strv *arches)
 	if (rc == 0 && t->ns)
 		qsort(t->s, t->ns, sizeof(*t->s), by_libc_version);
 	return rc;
-}
-
-static int has_name(const struct tl_scan *s, const char *name)
-{
-	for (size_t i = 0; i < s->names.n; i++)
-		if (!strcmp(s->names.v[i], name))
-			return 1;
-	return 0;
-}
-
-static void set(struct tl_since *x, char *version, const char *source, char *detail, int exact)
-{
-	x->version = version;
-	x->source = source;
-	x->detail = detail;
-	x->exact = exact;
-}
-
-static void copy(struct tl_since *dst, const struct tl_since *src)
-{
-	set(dst, src->version ? xstrdup(src->version) : NULL, src->source,
-	    src->detail ? xstrdup(src->detail) : NULL, src->exact);
-	dst->after = src->after ? xstrdup(src->after) : NULL;
-}
-
-static void since_free(struct tl_since *x)
-{
-	free(x->version);
-	free(x->detail);
-	free(x->after);
-}
-
-/* "2.36", "<= 2.17" or "> 2.31, <= 2.36": how x reads (owned). */
-static char *since_text(const struct tl_since *x)
-{
-	if (!x->version)
-		return xstrdup("?");
-	if (x->after)
-		return xasprintf("> %s, <= %s", x->after, x->version);
-	return xasprintf("%s%s", x->exact ? "" : "<= ", x->version);
-}
-
-static void add_note(char **note, char *more)
-{
-	if (*note) {
-		char *both = xasprintf("%s; %s", *note, more);
-		free(*note);
-		free(more);
-		more = both;
-	}
-	*note = more;
-}
-
-/* The kernel's since-version of r on its ABI: syscalls(2) or the page (of
- * `man`, the newest scan of the ABI with man pages), and the table of the
- * oldest scanned UAPI headers or tree that has it. The table wins where
- * the man pages date an arrival that the tables contradict on this ABI. */
-static void kernel_since(struct timeline *t, struct tl_row *r, sqlite3_stmt *s2, sqlite3_stmt *pg,
-			 sqlite3_stmt *po, int64_t man)
-{
-	/* another page naming it dates it too (pkey_alloc(2) of pkey_free):
-	 * where that differs, number_order() does not lean on it */
-	sqlite3_bind_int64(po, 1, man);
-	db_bind_text(po, 2, r->name);
-	if (sqlite3_step(po) == SQLITE_ROW)
-		r->kalso = kernel_release(col(po, 0));
-	sqlite3_reset(po);
-	sqlite3_bind_int64(s2, 1, man);
-	db_bind_text(s2, 2, r->name);
-	if (sqlite3_step(s2) == SQLITE_ROW) {
-		const char *k = col(s2, 0), *notes = col(s2, 1) ? col(s2, 1) : "";
-		char *v = k && *k ? kernel_release(k) : NULL;
-		/* an empty kernel cell, the note dates it: 'Added as "pread" in
-		 * 2.2; renamed "pread64" in 2.6' */
-		const char *in = !v && !strncasecmp(notes, "added ", 6) ? strstr(notes, " in ") : NULL;
-		if (in && isdigit((unsigned char)in[4]))
-			v = kernel_release(in + 4);
-		if (v)
-			set(&r->kman, v, "syscalls(2)",
-			    xasprintf("syscalls(2): %s %s%s%s", r->name, k && *k ? k : "(no version)",
-				      *notes ? ", " : "", notes),
-			    1);
-	}
-	sqlite3_reset(s2);
-	sqlite3_bind_int64(pg, 1, man);
-	db_bind_text(pg, 2, r->name);
-	if (sqlite3_step(pg) == SQLITE_ROW) {
-		if (col(pg, 0))
-			set(&r->kpage, kernel_release(col(pg, 0)), "man page",
-			    xasprintf("%s(2) VERSIONS/HISTORY: Linux %s", col(pg, 2), col(pg, 0)), 1);
-		if (col(pg, 1))
-			set(&r->lman, version_of(col(pg, 1)), "man page",
-			    xasprintf("%s(2) VERSIONS/HISTORY: glibc %s", col(pg, 2), col(pg, 1)), 1);
-	}
-	sqlite3_reset(pg);
-	/* the tables, oldest kernel first */
-	const struct tl_scan *first = NULL, *before = NULL;
-	const struct tl_scan *order[64];
-	size_t n = 0;
-	for (size_t i = 0; i < t->ns && n < ARRAY_SIZE(order); i++) {
-		const struct tl_scan *s = &t->s[i];
-		if (strcmp(s->arch, r->arch) || !s->kver)
-			continue;
-		size_t k = n++;
-		while (k > 0 && ver_cmp(order[k - 1]->kver, s->kver) > 0) {
-			order[k] = order[k - 1];
-			k--;
-		}
-		order[k] = s;
-	}
-	for (size_t i = 0; i < n && !first; i++) {
-		if (has_name(order[i], r->name))
-			first = order[i];
-		else
-			before = order[i];
-	}
-	if (first) {
-		const char *what = first->tree ? "kernel tree" : "UAPI headers";
-		if (before)
-		{
-			set(&r->ktable, xstrdup(first->kver), "table",
-			    xasprintf("first in the table of the %s of Linux %s (%s); not in Linux %s's (%s)",
-				      what, first->kver, first->label, before->kver, before->label),
-			    0);
-			r->ktable.after = xstrdup(before->kver);
-		}
-		else
-			set(&r->ktable, xstrdup(first->kver), "table",
-			    xasprintf("in the table of the oldest %s scanned, Linux %s (%s)", what,
-				      first->kver, first->label),
-			    0);
-	}
-	/* the syscall's own page over syscalls(2) (man-pages 6.03's
-	 * syscalls(2): membarrier 3.17, its page and the numbers: 4.3), but
-	 * for a call syscalls(2) dates to Linux 2.4 or before a later version
-	 * on its page is about a change to it (stat(2): 2.4, open(2): 2.4.10);
-	 * number_order() arbitrates where the two disagree */
-	int page = r->kpage.version &&
-		   (!r->kman.version || ver_cmp(r->kpage.version, r->kman.version) < 0 ||
-		    ver_cmp(r->kman.version, "2.4") > 0);
-	const struct tl_since *mp = page ? &r->kpage : r->kman.version ? &r->kman : NULL;
-	if (r->kpage.version && r->kman.version && ver_cmp(r->kpage.version, r->kman.version))
-		r->knote = xasprintf("syscalls(2) says Linux %s, %s", r->kman.version,
-				     r->kpage.detail);
-	if (mp && first && before && ver_cmp(mp->version, before->kver) <= 0) {
-		add_note(&r->knote, xasprintf("the man pages say Linux %s, but Linux %s's %s table lacks it on "
-				     "%s: it arrived on this ABI after %s, by %s",
-				     mp->version, before->kver, first->tree ? "tree" : "UAPI",
-				     r->arch, before->kver, first->kver));
-		copy(&r->k, &r->ktable);
-	} else if (mp && first && ver_cmp(mp->version, first->kver) > 0) {
-		add_note(&r->knote, xasprintf("the man pages say Linux %s, but Linux %s's table "
-					      "already has it", mp->version, first->kver));
-		copy(&r->k, &r->ktable);
-	} else if (mp) {
-		copy(&r->k, mp);
-	} else if (first) {
-		copy(&r->k, &r->ktable);
-	}
-	/* no syscall is older on an ABI than its port */
-	for (size_t i = 0; i < t->nports; i++) {
-		const struct tl_port *p = &t->ports[i];
-		if (strcmp(p->abi, r->arch) || !r->k.version || ver_cmp(r->k.version, p->kernel) >= 0)
-			continue;
-		char *why = xasprintf("%s says Linux %s, before the %s port (Linux %s)", r->k.source,
-				      r->k.version, p->abi, p->kernel);
-		since_free(&r->k);
-		set(&r->k, xstrdup(p->kernel), "abi port",
-		    xasprintf("the %s port arrived in Linux %s (releases.tsv)", p->abi, p->kernel), 1);
-		add_note(&r->knote, why);
-	}
 }
 
 /* The oldest of the versions scan id's libc gives `name` (GLIBC_2.17 for
@@ -629,9 +342,9 @@ static int releases_between(const struct timeline *t, const char *project, const
 			    const char *b)
 {
 	int n = 0;
-	for (size_t i = 0; i < t->nd; i++)
-		n += !strcmp(t->d[i].project, project) && ver_cmp(t->d[i].version, a) > 0 &&
-		     ver_cmp(t->d[i].version, b) < 0;
+	for (size_t i = 0; i < t->dates.nd; i++)
+		n += !strcmp(t->dates.d[i].project, project) && ver_cmp(t->dates.d[i].version, a) > 0 &&
+		     ver_cmp(t->dates.d[i].version, b) < 0;
 	return n;
 }
 
@@ -652,9 +365,9 @@ static void code_since(const struct timeline *t, struct tl_row *r, int f, sqlite
 		v = NULL;
 	}
 	char *how = xasprintf("%s() (%s) issues %s (%lld)%s in %s %s's code (%s)", c->func, c->lib,
-			      r->name, (long long)nr, c->depth ? " through its calls" : "",
+			      r->ks.name, (long long)nr, c->depth ? " through its calls" : "",
 			      flavours[f], first->libc_ver, first->label);
-	struct tl_since *x = &r->lcode[f];
+	struct since *x = &r->lcode[f];
 	if (v && ver_cmp(v, first->libc_ver) <= 0 && (!before || ver_cmp(v, before->libc_ver) > 0)) {
 		if (!first->baseline)
 			((struct tl_scan *)first)->baseline = oldest_symbol(sy, first->id, NULL);
@@ -662,15 +375,15 @@ static void code_since(const struct timeline *t, struct tl_row *r, int f, sqlite
 		char *tail = before ? xasprintf(", not in %s %s's (%s)", flavours[f],
 						before->libc_ver, before->label)
 				    : xstrdup(base ? ", the ABI's first glibc version: at most" : "");
-		set(x, v, "code", xasprintf("%s; %s@GLIBC_%s%s", how, c->func, v, tail), !base);
+		since_set(x, v, "code", xasprintf("%s; %s@GLIBC_%s%s", how, c->func, v, tail), !base);
 		free(tail);
 		v = NULL;
 	} else if (!before) {
-		set(x, xstrdup(first->libc_ver), "code",
+		since_set(x, xstrdup(first->libc_ver), "code",
 		    xasprintf("%s, the oldest %s scanned: at most", how, flavours[f]), 0);
 	} else {
 		int gap = releases_between(t, flavours[f], before->libc_ver, first->libc_ver);
-		set(x, xstrdup(first->libc_ver), "code",
+		since_set(x, xstrdup(first->libc_ver), "code",
 		    xasprintf("%s; not in %s %s's (%s)%s", how, flavours[f], before->libc_ver,
 			      before->label,
 			      gap ? "" : ", the release before it"),
@@ -697,13 +410,13 @@ static void libc_since(struct timeline *t, struct tl_row *r, sqlite3_stmt *vd, s
 		int64_t nr = -1;
 		for (size_t i = 0; i < t->ns; i++) {
 			const struct tl_scan *s = &t->s[i];
-			if (s->tree || strcmp(s->arch, r->arch) || !s->flavour ||
+			if (s->tree || strcmp(s->arch, r->ks.arch) || !s->flavour ||
 			    strcmp(s->flavour, flavours[f]) || ng == ARRAY_SIZE(group))
 				continue;
 			newest = s; /* sorted by version: the last one wins */
 			group[ng++] = s;
 			sqlite3_bind_int64(vd, 1, s->id);
-			db_bind_text(vd, 2, r->name);
+			db_bind_text(vd, 2, r->ks.name);
 			int wrapped = 0, missing = 0;
 			const char *w = NULL;
 			if (sqlite3_step(vd) == SQLITE_ROW) {
@@ -752,15 +465,15 @@ static void libc_since(struct timeline *t, struct tl_row *r, sqlite3_stmt *vd, s
 			free(wrapper);
 			continue;
 		}
-		if (r->nr < 0)
-			r->nr = nr;
+		if (r->ks.nr < 0)
+			r->ks.nr = nr;
 		r->scanned[f] = 1;
 		r->newest[f] = newest->label;
 		r->newest_date[f] = date_of(t, flavours[f], newest->libc_ver, NULL);
 		if (first && first->libc_ver) {
 			int gap = before && releases_between(t, flavours[f], before->libc_ver,
 							     first->libc_ver);
-			set(&r->lrel[f], xstrdup(first->libc_ver), "release",
+			since_set(&r->lrel[f], xstrdup(first->libc_ver), "release",
 			    before ? xasprintf("the verdict of %s %s (%s) is wrapped, by %s(); not that "
 					       "of %s (%s)", flavours[f], first->libc_ver, first->label,
 					       wrapper, before->libc_ver, before->label)
@@ -780,17 +493,17 @@ static void libc_since(struct timeline *t, struct tl_row *r, sqlite3_stmt *vd, s
 		if (old) {
 			/* the ABI's first glibc: the wrapper may be older than that */
 			int base = newest->baseline && !ver_cmp(old, newest->baseline);
-			set(&r->lsym, old, "symbol",
+			since_set(&r->lsym, old, "symbol",
 			    xasprintf("%s@GLIBC_%s, the oldest of its versions in %s's libc (default "
 				      "%s)%s", wrapper, old, newest->label, sym,
 				      base ? "; the ABI's first glibc version" : ""),
 			    !base);
 		}
-		const struct tl_since *c = &r->lcode[f];
+		const struct since *c = &r->lcode[f];
 		if (c->version)
-			copy(&r->lib[f], c);
+			since_copy(&r->lib[f], c);
 		else if (r->lrel[f].version)
-			copy(&r->lib[f], &r->lrel[f]);
+			since_copy(&r->lib[f], &r->lrel[f]);
 		/* an arrival between two scanned releases: the distribution's
 		 * package may have added it, not the upstream release */
 		struct tl_scan *arr = (struct tl_scan *)(c->version ? group[fc] : first);
@@ -799,19 +512,19 @@ static void libc_since(struct timeline *t, struct tl_row *r, sqlite3_stmt *vd, s
 			dist_load(arr);
 			const char *patch = arr->dist > 0 ? dist_patch(arr, func) : NULL;
 			if (patch) {
-				set(&r->lpkg[f], xstrdup(strchr(arr->package, ' ') + 1), "package",
+				since_set(&r->lpkg[f], xstrdup(strchr(arr->package, ' ') + 1), "package",
 				    xasprintf("%s (%s) adds %s() in debian/patches/%s: upstream %s %s "
 					      "lacks it", arr->package, arr->label, func, patch,
 					      flavours[f], arr->libc_ver),
 				    1);
-				add_note(&r->lnote[f],
+				ks_add_note(&r->lnote[f],
 					 xasprintf("%s %s's own code has it only through the distribution's "
 						   "patch %s of %s", flavours[f], arr->libc_ver, patch,
 						   arr->package));
 				since_free(&r->lib[f]);
-				copy(&r->lib[f], &r->lpkg[f]);
+				since_copy(&r->lib[f], &r->lpkg[f]);
 			} else if (arr->dist < 0) {
-				add_note(&r->lnote[f],
+				ks_add_note(&r->lnote[f],
 					 xasprintf("unverified: whether %s %s or its distribution's package "
 						   "added %s() (no debian-patches in %s)", flavours[f],
 						   arr->libc_ver, func, arr->sysroot));
@@ -820,24 +533,24 @@ static void libc_since(struct timeline *t, struct tl_row *r, sqlite3_stmt *vd, s
 		/* where the other sources disagree with the chosen one */
 		if (c->version && r->lsym.version && f == 0 && ver_cmp(r->lsym.version, c->version) &&
 		    (r->lsym.exact || c->exact))
-			add_note(&r->lnote[f],
+			ks_add_note(&r->lnote[f],
 				 xasprintf("the symbol version of %s() says glibc %s, but the code says "
 					   "%s%s", wrapper, r->lsym.version, c->after ? "after " : "",
 					   c->after ? c->after : c->version));
 		if (c->version && r->lrel[f].version && ver_cmp(r->lrel[f].version, c->version) < 0)
-			add_note(&r->lnote[f],
+			ks_add_note(&r->lnote[f],
 				 xasprintf("the verdict of %s %s is wrapped, by %s(), but its code shows no "
 					   "function issuing %s", flavours[f], r->lrel[f].version, wrapper,
-					   r->name));
+					   r->ks.name));
 		if (!c->version && r->lrel[f].version)
-			add_note(&r->lnote[f],
+			ks_add_note(&r->lnote[f],
 				 xasprintf("no scanned release's code shows %s issued by a linkable "
-					   "function: the verdict's %s() dates it", r->name, wrapper));
+					   "function: the verdict's %s() dates it", r->ks.name, wrapper));
 		/* at the ABI's first glibc, an older page version is no disagreement */
-		if (f == 0 && r->lman.version && r->lib[f].version && r->lib[f].exact &&
-		    ver_cmp(r->lman.version, r->lib[f].version))
-			add_note(&r->lnote[f], xasprintf("the man page says glibc %s, the %s %s",
-							 r->lman.version, r->lib[f].source,
+		if (f == 0 && r->ks.lman.version && r->lib[f].version && r->lib[f].exact &&
+		    ver_cmp(r->ks.lman.version, r->lib[f].version))
+			ks_add_note(&r->lnote[f], xasprintf("the man page says glibc %s, the %s %s",
+							 r->ks.lman.version, r->lib[f].source,
 							 r->lib[f].version));
 		free(first_code.func);
 		free(first_code.lib);
@@ -846,146 +559,22 @@ static void libc_since(struct timeline *t, struct tl_row *r, sqlite3_stmt *vd, s
 	}
 }
 
-/* The Linux release before v in the dates file ("4.3" -> "4.2"), or NULL. */
-static const char *linux_before(const struct timeline *t, const char *v)
-{
-	const char *best = NULL;
-	for (size_t i = 0; i < t->nd; i++)
-		if (!strcmp(t->d[i].project, "linux") && ver_cmp(t->d[i].version, v) < 0 &&
-		    (!best || ver_cmp(t->d[i].version, best) > 0))
-			best = t->d[i].version;
-	return best;
-}
-
-/* Whether version v lies between the numbers' neighbours' versions. */
-static int within(const char *v, const struct tl_row *lo, const struct tl_row *hi)
-{
-	return ver_cmp(v, lo->k.version) >= 0 && ver_cmp(v, hi->k.version) <= 0;
-}
-
-static int by_nr(const void *a, const void *b)
-{
-	const struct tl_row *x = *(const struct tl_row *const *)a, *y = *(const struct tl_row *const *)b;
-	return (x->nr > y->nr) - (x->nr < y->nr);
-}
-
-/* The syscall numbers of each ABI as a check of the kernel since-versions:
- * since Linux 3.0 a new syscall takes the next free number, so the dated
- * arrivals, in number order, have rising versions. The longest run of them
- * that does (the man pages' versions of one source, or of all where they
- * agree) bounds every other syscall by its neighbours in number: where
- * syscalls(2) and the page disagree, the page is taken unless the bounds
- * refute it and not syscalls(2); a version outside them is noted, not
- * replaced, as a number may be given out of turn (close_range: 436 in 5.9,
- * after openat2, 437, in 5.6; aarch64's kexec_file_load, 294 after rseq,
- * 293, Linux 4.18, where syscalls(2) says 3.17); an undated one (an "at
- * most" of the oldest table) gets the range they give where it is
- * narrower. */
-static void number_order(struct timeline *t)
-{
-	const struct tl_row **v = xcalloc(t->nr + 1, sizeof(*v));
-	int *len = xcalloc(t->nr + 1, sizeof(*len)), *prev = xcalloc(t->nr + 1, sizeof(*prev));
-	char *in = xcalloc(t->nr + 1, 1);
-	for (size_t a = 0; a < t->nr;) {
-		size_t b = a, n = 0, m = 0;
-		while (b < t->nr && !strcmp(t->r[b].arch, t->r[a].arch))
-			b++;
-		/* the dated arrivals since 3.0, in number order */
-		for (size_t i = a; i < b; i++) {
-			const struct tl_row *r = &t->r[i];
-			int agree = (!r->kman.version || !r->kpage.version ||
-				     !ver_cmp(r->kman.version, r->kpage.version)) &&
-				    (!r->kalso || !ver_cmp(r->kalso, r->k.version));
-			if (r->nr >= 0 && r->k.version && r->k.exact && agree &&
-			    (r->k.source == r->kman.source || r->k.source == r->kpage.source) &&
-			    ver_cmp(r->k.version, "3.0") >= 0)
-				v[n++] = r;
-		}
-		qsort(v, n, sizeof(*v), by_nr);
-		/* the longest run of rising versions */
-		int best = -1;
-		for (size_t i = 0; i < n; i++) {
-			len[i] = 1, prev[i] = -1;
-			for (size_t j = 0; j < i; j++)
-				if (ver_cmp(v[j]->k.version, v[i]->k.version) <= 0 && len[j] + 1 > len[i])
-					len[i] = len[j] + 1, prev[i] = (int)j;
-			if (best < 0 || len[i] > len[best])
-				best = (int)i;
-		}
-		memset(in, 0, n);
-		for (int i = best; i >= 0; i = prev[i])
-			in[i] = 1, m++;
-		for (size_t i = a; i < b && m > 1; i++) {
-			struct tl_row *r = &t->r[i];
-			if (r->nr < 0)
-				continue;
-			const struct tl_row *lo = NULL, *hi = NULL;
-			for (size_t j = 0; j < n; j++) {
-				if (!in[j] || v[j] == r)
-					continue;
-				if (v[j]->nr < r->nr && (!lo || ver_cmp(v[j]->k.version, lo->k.version) > 0))
-					lo = v[j];
-				if (v[j]->nr > r->nr && (!hi || ver_cmp(v[j]->k.version, hi->k.version) < 0))
-					hi = v[j];
-			}
-			if (!lo || !hi)
-				continue; /* before the run or after it: no bound on both sides */
-			char *bounds = xasprintf("%s is %lld on %s, after %s (%lld, Linux %s) and before %s "
-						 "(%lld, Linux %s)", r->name, (long long)r->nr, r->arch,
-						 lo->name, (long long)lo->nr, lo->k.version, hi->name,
-						 (long long)hi->nr, hi->k.version);
-			const struct tl_since *pick = NULL;
-			if (r->kman.version && r->kpage.version &&
-			    ver_cmp(r->kman.version, r->kpage.version) && r->k.source != r->ktable.source)
-				pick = !within(r->kpage.version, lo, hi) && within(r->kman.version, lo, hi) ? &r->kman
-											  : &r->kpage;
-			if (pick) {
-				if (r->k.source != pick->source) {
-					since_free(&r->k);
-					copy(&r->k, pick);
-				}
-				add_note(&r->knote, xasprintf("the numbers side with the %s: %s",
-							      pick->source, bounds));
-			} else if (r->k.version && (r->k.exact || r->k.after) && !within(r->k.version, lo, hi) &&
-				   strcmp(r->k.source, "abi port")) {
-				/* a check only: a number may be given out of turn
-				 * (close_range, 436 in 5.9, after openat2, 437 in 5.6) */
-				add_note(&r->knote, xasprintf("the numbers disagree with %s's Linux %s: %s",
-							      r->k.source, r->k.version, bounds));
-			} else if (r->k.version && !r->k.exact && !r->k.after &&
-				   ver_cmp(hi->k.version, r->k.version) < 0) {
-				/* an "at most" of the oldest table: the numbers say more */
-				since_free(&r->k);
-				set(&r->k, xstrdup(hi->k.version), "numbers", xstrdup(bounds), 0);
-				const char *bf = linux_before(t, lo->k.version);
-				r->k.after = bf ? xstrdup(bf) : NULL;
-			}
-			free(bounds);
-		}
-		a = b;
-	}
-	free(v);
-	free(len);
-	free(prev);
-	free(in);
-}
-
 /* Years from the kernel's since to each libc's, when both are dated and
  * exact (an "at most" version gives no lag) and the libc's is not older
  * (a wrapper older than the syscall on this ABI: the ABI's first glibc). */
 static void lags(struct timeline *t, struct tl_row *r)
 {
-	r->kdate = date_of(t, "linux", r->k.version, &r->knear);
-	r->kafter = r->k.after ? date_of(t, "linux", r->k.after, NULL) : 0;
+	r->kdate = date_of(t, "linux", r->ks.k.version, &r->knear);
+	r->kafter = r->ks.k.after ? date_of(t, "linux", r->ks.k.after, NULL) : 0;
 	for (int f = 0; f < NF; f++) {
 		r->lag[f] = -1;
 		/* a distribution's package: drawn at the upstream release it is of */
-		const struct tl_since *x = r->lpkg[f].version && r->lcode[f].version ? &r->lcode[f]
+		const struct since *x = r->lpkg[f].version && r->lcode[f].version ? &r->lcode[f]
 											: &r->lib[f];
 		r->ldate[f] = date_of(t, flavours[f], x->version, NULL);
 		r->lafter[f] = x->after ? date_of(t, flavours[f], x->after, NULL) : 0;
 		if (r->kdate && r->ldate[f] && r->lib[f].exact && x == &r->lib[f] &&
-		    r->k.exact && r->ldate[f] >= r->kdate) {
+		    r->ks.k.exact && r->ldate[f] >= r->kdate) {
 			r->lag[f] = r->ldate[f] - r->kdate;
 			r->lag_rel[f] = kernel_releases(t, r->kdate, r->ldate[f]);
 		}
@@ -1007,26 +596,26 @@ static int store(struct timeline *t)
 	for (size_t i = 0; i < t->nr && rc == 0; i++) {
 		struct tl_row *r = &t->r[i];
 		static const char *const sides[] = {"kernel", "glibc", "musl"};
-		const struct tl_since *chosen[] = {&r->k, &r->lib[0], &r->lib[1]};
-		const char *notes[] = {r->knote, r->lnote[0], r->lnote[1]};
+		const struct since *chosen[] = {&r->ks.k, &r->lib[0], &r->lib[1]};
+		const char *notes[] = {r->ks.knote, r->lnote[0], r->lnote[1]};
 		/* each side's sources; the chosen version is a row of its own
 		 * only when none of them gave it (the ABI's port, the numbers) */
-		const struct tl_since *src[][6] = {
-			{&r->kman, &r->kpage, &r->ktable, &r->k},
-			{&r->lpkg[0], &r->lcode[0], &r->lsym, &r->lman, &r->lrel[0], &r->lib[0]},
+		const struct since *src[][6] = {
+			{&r->ks.kman, &r->ks.kpage, &r->ks.ktable, &r->ks.k},
+			{&r->lpkg[0], &r->lcode[0], &r->lsym, &r->ks.lman, &r->lrel[0], &r->lib[0]},
 			{&r->lpkg[1], &r->lcode[1], &r->lrel[1], &r->lib[1]},
 		};
 		for (size_t sd = 0; sd < ARRAY_SIZE(sides) && rc == 0; sd++) {
 			int any = 0;
 			for (size_t k = 0; k < ARRAY_SIZE(src[sd]) && src[sd][k] && rc == 0; k++) {
-				const struct tl_since *x = src[sd][k], *c = chosen[sd];
+				const struct since *x = src[sd][k], *c = chosen[sd];
 				if (!x->version || (x == c && any))
 					continue;
 				int is = c->version && c->source == x->source &&
 					 !strcmp(c->version, x->version);
 				any |= is;
-				db_bind_text(st, 1, r->arch);
-				db_bind_text(st, 2, r->name);
+				db_bind_text(st, 1, r->ks.arch);
+				db_bind_text(st, 2, r->ks.name);
 				db_bind_text(st, 3, sides[sd]);
 				db_bind_text(st, 4, x->source);
 				db_bind_text(st, 5, x->version);
@@ -1053,22 +642,11 @@ static int derive(struct timeline *t)
 		/* the ABIs' syscalls */
 		"SELECT DISTINCT s.arch, v.name FROM verdict v JOIN scan s ON s.id = v.scan_id"
 		" ORDER BY s.arch, v.name",
-		"SELECT kernel, notes FROM man_syscalls WHERE scan_id = ?1 AND name = ?2",
-		/* the page of that title only: a page of several calls (access(2):
-		 * access, faccessat, faccessat2) gives one version for them all */
-		"SELECT p.kernel_since, p.glibc_since, p.title FROM man_page p"
-		" JOIN man_name n ON n.page_id = p.id WHERE p.scan_id = ?1 AND n.name = ?2"
-		" AND lower(p.title) = ?2 AND (p.kernel_since IS NOT NULL OR p.glibc_since IS NOT NULL)"
-		" LIMIT 1",
 		"SELECT class, wrapper, since, nr FROM verdict WHERE scan_id = ?1 AND name = ?2",
 		/* a name's versions; with ?2 NULL, every GLIBC_2 version */
 		"SELECT DISTINCT version FROM libc_symbol WHERE scan_id = ?1"
 		" AND (name = ?2 OR ?2 IS NULL) AND (version IS NULL OR version LIKE"
 		" 'GLIBC\\_2%' ESCAPE '\\') AND (?2 IS NOT NULL OR version IS NOT NULL)",
-		/* kernel_since(): a page of another title naming ?2 */
-		"SELECT p.kernel_since FROM man_page p JOIN man_name n ON n.page_id = p.id"
-		" WHERE p.scan_id = ?1 AND n.name = ?2 AND lower(p.title) <> ?2"
-		" AND p.kernel_since IS NOT NULL LIMIT 1",
 		/* code_wraps(): the verdict's wrapper issuing ?2 ... */
 		"SELECT c.depth, l.path FROM code_syscall c JOIN libc_lib l ON l.id = c.lib_id"
 		" WHERE c.scan_id = ?1 AND c.nr = ?2 AND c.func = ?3"
@@ -1088,8 +666,10 @@ static int derive(struct timeline *t)
 	int rc = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(sql) && rc == 0; i++)
 		rc = db_prepare(t->db, &st[i], sql[i]);
-	sqlite3_stmt *names = st[0], *s2 = st[1], *pg = st[2], *vd = st[3], *sy = st[4],
-		     *po = st[5], *cw = st[6], *co = st[7];
+	sqlite3_stmt *names = st[0], *vd = st[1], *sy = st[2], *cw = st[3], *co = st[4];
+	struct ks_man *km = NULL;
+	if (rc == 0)
+		rc = ks_man_open(t->db, &km);
 	while (rc == 0 && sqlite3_step(names) == SQLITE_ROW) {
 		const char *arch = NULL;
 		int64_t man = -1;
@@ -1107,13 +687,28 @@ static int derive(struct timeline *t)
 		t->r = xrealloc(t->r, (t->nr + 1) * sizeof(*t->r));
 		struct tl_row *r = &t->r[t->nr++];
 		memset(r, 0, sizeof(*r));
-		r->arch = arch;
-		r->name = dup_col(names, 1);
-		r->nr = -1;
-		kernel_since(t, r, s2, pg, po, t->s[(size_t)man].id);
+		r->ks.arch = arch;
+		r->ks.name = dup_col(names, 1);
+		r->ks.nr = -1;
+		ks_man_read(km, t->s[(size_t)man].id, &r->ks, NULL);
+		struct ks_table tab[64];
+		size_t nt = 0;
+		for (size_t i = 0; i < t->ns && nt < ARRAY_SIZE(tab); i++)
+			if (!strcmp(t->s[i].arch, arch) && t->s[i].kver)
+				tab[nt++] = (struct ks_table){.kver = t->s[i].kver, .label = t->s[i].label,
+							      .tree = t->s[i].tree, .names = &t->s[i].names};
+		ks_choose(&t->dates, tab, nt, &r->ks);
 		libc_since(t, r, vd, sy, cw, co);
 	}
-	number_order(t);
+	ks_man_close(km);
+	/* the numbers' rule, ABI by ABI (the rows come in ABI order) */
+	struct ks_row **abi = xcalloc(t->nr + 1, sizeof(*abi));
+	for (size_t a = 0, b; a < t->nr; a = b) {
+		for (b = a; b < t->nr && !strcmp(t->r[b].ks.arch, t->r[a].ks.arch); b++)
+			abi[b - a] = &t->r[b].ks;
+		ks_numbers(&t->dates, abi, b - a);
+	}
+	free(abi);
 	for (size_t i = 0; i < t->nr; i++)
 		lags(t, &t->r[i]);
 	for (size_t i = 0; i < ARRAY_SIZE(st); i++)
@@ -1123,7 +718,7 @@ static int derive(struct timeline *t)
 
 /* ---- outputs ---- */
 
-static void json_since(struct json *j, const char *key, const struct tl_since *x, const char *note)
+static void json_since(struct json *j, const char *key, const struct since *x, const char *note)
 {
 	json_key(j, key);
 	if (!x->version) {
@@ -1173,10 +768,10 @@ static void write_json(const void *ctx, FILE *f)
 	for (size_t i = 0; i < t->nr; i++) {
 		const struct tl_row *r = &t->r[i];
 		json_obj_begin(&j);
-		json_kstr(&j, "arch", r->arch);
-		json_kstr(&j, "name", r->name);
+		json_kstr(&j, "arch", r->ks.arch);
+		json_kstr(&j, "name", r->ks.name);
 		json_kbool(&j, "live", r->live);
-		json_since(&j, "kernel", &r->k, r->knote);
+		json_since(&j, "kernel", &r->ks.k, r->ks.knote);
 		json_kstr(&j, "kernel_dated_as", r->knear);
 		json_key(&j, "libc");
 		json_obj_begin(&j);
@@ -1212,9 +807,9 @@ static void write_json(const void *ctx, FILE *f)
 static char *row_text(const struct tl_row *r)
 {
 	struct buf b = {0};
-	buf_printf(&b, "%s (%s): ", r->name, r->arch);
-	char *v = since_text(&r->k);
-	buf_printf(&b, "Linux %s (%s%s%s)", v, r->k.version ? r->k.source : "no source",
+	buf_printf(&b, "%s (%s): ", r->ks.name, r->ks.arch);
+	char *v = since_text(&r->ks.k);
+	buf_printf(&b, "Linux %s (%s%s%s)", v, r->ks.k.version ? r->ks.k.source : "no source",
 		   r->knear ? "; dated as the nearest release listed, " : "", r->knear ? r->knear : "");
 	free(v);
 	for (int f = 0; f < NF; f++) {
@@ -1229,8 +824,8 @@ static char *row_text(const struct tl_row *r)
 		if (r->lag[f] >= 0)
 			buf_printf(&b, ", %.1f years, %d kernel releases later", r->lag[f], r->lag_rel[f]);
 	}
-	if (r->knote)
-		buf_printf(&b, "; %s", r->knote);
+	if (r->ks.knote)
+		buf_printf(&b, "; %s", r->ks.knote);
 	return buf_steal(&b);
 }
 
@@ -1246,7 +841,7 @@ static int by_kdate(const void *a, const void *b)
 	const struct tl_row *x = *(const struct tl_row *const *)a, *y = *(const struct tl_row *const *)b;
 	if (x->kdate != y->kdate)
 		return x->kdate < y->kdate ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return strcmp(x->ks.name, y->ks.name);
 }
 
 /* The arrivals on one ABI since t->y0 (or still missing), one row each.
@@ -1264,8 +859,8 @@ static void svg_arch(const struct timeline *t, const char *arch, FILE *f)
 	for (size_t i = 0; i < t->nr; i++) {
 		const struct tl_row *r = &t->r[i];
 		/* what arrived with the ABI's port has no arrival of its own */
-		if (!strcmp(r->arch, arch) && r->live && r->kdate >= t->y0 &&
-		    strcmp(r->k.source, "abi port"))
+		if (!strcmp(r->ks.arch, arch) && r->live && r->kdate >= t->y0 &&
+		    strcmp(r->ks.k.source, "abi port"))
 			rows[n++] = r;
 	}
 	qsort(rows, n, sizeof(*rows), by_kdate);
@@ -1319,7 +914,7 @@ static void svg_arch(const struct timeline *t, const char *arch, FILE *f)
 		rep_h(f, tip);
 		free(tip);
 		fprintf(f, "</title><text class=\"nm\" x=\"%d\" y=\"%d\">", left - 8, y + 4);
-		rep_h(f, r->name);
+		rep_h(f, r->ks.name);
 		fputs("</text>", f);
 		for (int k = 0; k < NF; k++) {
 			int dy = y - 6 + k * 6;
@@ -1353,7 +948,7 @@ static void svg_arch(const struct timeline *t, const char *arch, FILE *f)
 					fprintf(f, "<tspan class=\"t%d\">%s</tspan> ", k, flavours[k]);
 			fputs("missing</text>", f);
 		}
-		if (r->k.exact) {
+		if (r->ks.k.exact) {
 			fprintf(f, "<circle class=\"k\" cx=\"%.1f\" cy=\"%d\" r=\"4\"/></g>\n", kx, y);
 		} else {
 			double ax = r->kafter ? xpos(t, r->kafter, left, width) : kx;
@@ -1413,7 +1008,7 @@ static void td(FILE *f, const char *s)
 	fputs("</td>", f);
 }
 
-static void td_since(FILE *f, const struct tl_since *x)
+static void td_since(FILE *f, const struct since *x)
 {
 	fputs("<td", f);
 	if (x->detail) {
@@ -1531,10 +1126,10 @@ static void write_html(const void *ctx, FILE *f)
 		const struct tl_row *r = &t->r[k / NF];
 		int fl = (int)(k % NF);
 		fputs("<tr>", f);
-		td(f, r->name);
-		td(f, r->arch);
+		td(f, r->ks.name);
+		td(f, r->ks.arch);
 		td(f, flavours[fl]);
-		td_since(f, &r->k);
+		td_since(f, &r->ks.k);
 		td_since(f, &r->lib[fl]);
 		fprintf(f, "<td>%.1f</td><td>%d</td></tr>\n", r->lag[fl], r->lag_rel[fl]);
 	}
@@ -1546,9 +1141,9 @@ static void write_html(const void *ctx, FILE *f)
 	for (size_t i = 0; i < t->nr; i++) {
 		const struct tl_row *r = &t->r[i];
 		fputs("<tr>", f);
-		td(f, r->name);
-		td(f, r->arch);
-		td_since(f, &r->k);
+		td(f, r->ks.name);
+		td(f, r->ks.arch);
+		td_since(f, &r->ks.k);
 		for (int k = 0; k < NF; k++) {
 			if (r->lib[k].version)
 				td_since(f, &r->lib[k]);
@@ -1556,10 +1151,10 @@ static void write_html(const void *ctx, FILE *f)
 				td(f, !r->scanned[k] ? "" : r->missing[k] ? "missing" : "not wrapped");
 		}
 		char *note = NULL;
-		const char *parts[] = {r->knote, r->lnote[0], r->lnote[1]};
+		const char *parts[] = {r->ks.knote, r->lnote[0], r->lnote[1]};
 		for (size_t k = 0; k < ARRAY_SIZE(parts); k++)
 			if (parts[k])
-				add_note(&note, xasprintf("%s: %s", k ? flavours[k - 1] : "kernel",
+				ks_add_note(&note, xasprintf("%s: %s", k ? flavours[k - 1] : "kernel",
 							  parts[k]));
 		td(f, note);
 		free(note);
@@ -1593,7 +1188,7 @@ static void summary(const struct timeline *t, FILE *f)
 		char *near = r->knear ? xasprintf(", dated as %s, the nearest release listed", r->knear)
 				      : xstrdup("");
 		fprintf(f, "  %-20s %-8s Linux %-7s (%s%s) -> %s %s (%s): %.1f years, %d kernel releases\n",
-			r->name, r->arch, r->k.version, r->k.source, near, flavours[fl],
+			r->ks.name, r->ks.arch, r->ks.k.version, r->ks.k.source, near, flavours[fl],
 			r->lib[fl].version, r->lib[fl].source, r->lag[fl], r->lag_rel[fl]);
 		free(near);
 	}
@@ -1618,29 +1213,25 @@ static void timeline_free(struct timeline *t)
 	}
 	for (size_t i = 0; i < t->nr; i++) {
 		struct tl_row *r = &t->r[i];
-		struct tl_since *all[] = {&r->k,      &r->kman,   &r->kpage,  &r->ktable, &r->lib[0],
-					  &r->lib[1], &r->lsym,   &r->lrel[0], &r->lrel[1], &r->lman,
-					  &r->lcode[0], &r->lcode[1], &r->lpkg[0], &r->lpkg[1]};
+		struct since *all[] = {&r->lib[0], &r->lib[1], &r->lsym, &r->lrel[0], &r->lrel[1],
+				       &r->lcode[0], &r->lcode[1], &r->lpkg[0], &r->lpkg[1]};
 		for (size_t k = 0; k < ARRAY_SIZE(all); k++)
 			since_free(all[k]);
-		free(r->name);
-		free(r->knote);
-		free(r->kalso);
+		ks_row_free(&r->ks);
 		free(r->knear);
 		free(r->lnote[0]);
 		free(r->lnote[1]);
 	}
 	free(t->s);
 	free(t->r);
-	free(t->d);
-	free(t->ports);
+	ks_dates_free(&t->dates);
 }
 
 int timeline_run(struct db *db, const struct strv *arches, const char *outdir, int fmt,
 		 FILE *out)
 {
 	struct timeline t = {.db = db, .y0 = 2011};
-	int rc = load_dates(&t);
+	int rc = ks_dates_load(&t.dates);
 	if (rc == 0)
 		rc = load_scans(&t, arches);
 	size_t nsys = 0;

@@ -27,6 +27,7 @@
 #include "base/json.h"
 #include "base/progress.h"
 #include "types/typing.h"
+#include "verdict/ksince.h"
 
 const char *const classify_classes[4] = {"wrapped", "obsolete", "internal", "missing"};
 
@@ -299,11 +300,14 @@ static char *dup_col(sqlite3_stmt *st, int i)
 }
 
 /* A syscall of the primary ABI: a name in the table twice keeps its lowest
- * number, entry state and source. */
+ * number, entry state and source; the other names of its number (also,
+ * owned: "sync_file_range2" beside arm's arm_sync_file_range, 341, that
+ * asm/unistd.h defines as it) are the same table entry, one syscall. */
 struct sysc {
 	const char *name, *src;
 	int64_t nr;
 	int impl;
+	char *also;
 };
 
 static int cmp_sysc(const void *a, const void *b)
@@ -323,7 +327,7 @@ static struct sysc *syscalls(const struct rows *f, size_t *n)
 		int64_t nr = strtoll(row[1], NULL, 10);
 		int impl = num(row[2]);
 		if (!k || strcmp(s[k - 1].name, row[0])) {
-			s[k++] = (struct sysc){row[0], row[3], nr, impl};
+			s[k++] = (struct sysc){row[0], row[3], nr, impl, NULL};
 			continue;
 		}
 		struct sysc *c = &s[k - 1];
@@ -335,7 +339,24 @@ static struct sysc *syscalls(const struct rows *f, size_t *n)
 			c->src = row[3];
 	}
 	qsort(s, k, sizeof(*s), cmp_sysc);
-	*n = k;
+	/* names of one number: the verdict goes by the first in strcmp order
+	 * (the kernel's .tbl name where an ABI's header adds an alias:
+	 * arm_sync_file_range), the others named in its evidence */
+	size_t m = 0;
+	for (size_t i = 0; i < k; i++) {
+		if (m && s[m - 1].nr == s[i].nr) {
+			struct sysc *c = &s[m - 1];
+			char *also = c->also ? xasprintf("%s, %s", c->also, s[i].name)
+					     : xstrdup(s[i].name);
+			free(c->also);
+			c->also = also;
+			if (s[i].impl < c->impl)
+				c->impl = s[i].impl;
+			continue;
+		}
+		s[m++] = s[i];
+	}
+	*n = m;
 	return s;
 }
 
@@ -861,7 +882,7 @@ static char *candidate_names(const struct cls_run *r)
 
 /* Classifies one syscall and inserts its verdict (docs/verdicts.md). */
 static int classify_one(struct cls_run *r, const char *name, int64_t nr, int impl,
-			const char *ksrc)
+			const char *ksrc, const char *also)
 {
 	struct verdict v = {0};
 	size_t ev_start = r->evlen;
@@ -869,6 +890,9 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 	json_arr_begin(&v.j);
 	ev_add(&v, "kernel", "%s table: %s = %lld (%s)", r->arch, name, (long long)nr,
 	       ksrc ? ksrc : "?");
+	if (also)
+		ev_add(&v, "kernel", "%s table: %s = %lld too: the same entry, one syscall", r->arch,
+		       also, (long long)nr);
 
 	/* obsolete because the kernel does not implement it on this ABI */
 	int removed = 0, deprecated = 0;
@@ -1175,17 +1199,22 @@ int classify_scan(struct db *db, int64_t scan_id)
 	size_t count = 0;
 	for (; rc == 0 && count < r.nsys; count++)
 		rc = classify_one(&r, r.sys[count].name, r.sys[count].nr, r.sys[count].impl,
-				  r.sys[count].src);
+				  r.sys[count].src, r.sys[count].also);
 	sqlite3_finalize(r.insert);
 	if (checks_off && db_exec(db, "PRAGMA ignore_check_constraints=OFF") < 0)
 		rc = -1;
 	/* the man page against a scanned kernel tree's prototypes, as gen types */
 	if (rc == 0)
 		rc = flag_drift(db, scan_id);
+	/* when Linux added each, for the reports (ksince.h) */
+	if (rc == 0)
+		rc = ksince_store(db, scan_id, arch);
 	if (r.evf)
 		fclose(r.evf);
 	free(r.ev);
 	free(names);
+	for (size_t i = 0; i < r.nsys; i++)
+		free(r.sys[i].also);
 	free(r.sys);
 	for (int i = 0; i < F_N; i++)
 		rows_free(&r.f[i]);

@@ -68,6 +68,20 @@ VERDICT_SQL = ("INSERT INTO verdict (scan_id, name, nr, class, wrapper, since, f
                " VALUES (?, CAST(? AS TEXT), ?, ?, CAST(? AS TEXT), CAST(? AS TEXT),"
                " CAST(? AS TEXT), CAST(? AS TEXT))")
 
+KSINCE_SQL = ("INSERT INTO ksince (scan_id, name, version, after_version, exact, source, detail, note)"
+              " VALUES (?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, CAST(? AS TEXT),"
+              " CAST(? AS TEXT), CAST(? AS TEXT))")
+# (scan, name, version, after, exact, source, detail, note): an exact
+# version, an "at most" and a range
+KSINCE = [
+    (1, "read", "1.0", None, 1, "syscalls(2)", "syscalls(2): read 1.0", None),
+    (1, "io_uring_setup", "5.1", None, 1, "man page", "io_uring_setup(2) VERSIONS: Linux 5.1", None),
+    (1, "open_tree", "6.1", "5.1", 0, "numbers", "open_tree is 428 on x86_64, after ...",
+     "the table says <= 6.1"),
+    (2, "read", "3.7", None, 1, "abi port", "the aarch64 port arrived in Linux 3.7", "syscalls(2) says 1.0"),
+    (2, "open_tree", "6.1", None, 0, "table", "in the table of the oldest UAPI headers scanned", None),
+]
+
 
 def ev(*pairs):
     return json.dumps([{"source": s, "fact": f} for s, f in pairs])
@@ -135,6 +149,7 @@ def make_fixture(path, hostile=False):
         (2, "elf", "/usr/aarch64-linux-gnu/lib/libc.so.6", "2.36"),
     ])
     db.execute("INSERT INTO diag (scan_id, source, severity, message) VALUES (1, 'man', 'warning', 'x')")
+    db.executemany(KSINCE_SQL, KSINCE)
     if hostile:
         db.execute(SCAN_SQL, (4, "sysroot", "/tmp/evil", "x86_64", "", HOSTILE_LABEL, "root",
                               "2024-01-01T00:00:03Z", "0.1.0", "6.1", "glibc", "2.36", None,
@@ -143,6 +158,8 @@ def make_fixture(path, hostile=False):
         db.execute(VERDICT_SQL, (4, HOSTILE_NAME, 1, "missing", HOSTILE_WRAPPER, b"=HYPERLINK(\"x\")",
                                  b"stale,<i>x</i>", evidence))
         db.execute(VERDICT_SQL, (4, b"read", 0, "wrapped", b"read", b"GLIBC_2.2.5", b"", b"[]"))
+        db.execute(KSINCE_SQL, (4, HOSTILE_NAME, b"<b>b</b>", b"=1", 0, HOSTILE_SRC, HOSTILE,
+                                HOSTILE_WRAPPER))
     db.commit()
     db.close()
     return path
@@ -239,7 +256,9 @@ def visible(rows):
 
 def row_fields(v):
     """The texts of a verdict's cells as the page shows them."""
-    fields = [v["name"], "" if v["nr"] is None else str(v["nr"]), v["class"], v["wrapper"] or "",
+    k = v["kernel_since"]
+    fields = [v["name"], "" if v["nr"] is None else str(v["nr"]),
+              k["text"] + " " + k["source"] if k else "", v["class"], v["wrapper"] or "",
               v["since"] or "", " ".join(v["flags"])]
     fields += [(e["source"] + " " + e["fact"]) if e["source"] else e["fact"] for e in v["evidence"]]
     return fields

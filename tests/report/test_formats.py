@@ -95,13 +95,19 @@ check(host["kexec_file_load"]["evidence"] == [{"source": "", "fact": "not json a
       "raw evidence: %r" % host["kexec_file_load"]["evidence"])
 check(host["nosuchnr"]["evidence"] == [] and host["nosuchnr"]["nr"] is None, "null nr / empty evidence")
 check(host["init_module"]["flags"] == ["no-header"], "flags: %r" % host["init_module"]["flags"])
+check(host["open_tree"]["kernel_since"] == {"text": "> 5.1, <= 6.1", "version": "6.1", "after": "5.1",
+                                            "exact": False, "source": "numbers",
+                                            "detail": "open_tree is 428 on x86_64, after ...",
+                                            "note": "the table says <= 6.1"},
+      "JSON kernel_since: %r" % host["open_tree"]["kernel_since"])
+check(host["gettid"]["kernel_since"] is None, "JSON: no since-version is null")
 
 # CSV: RFC 4180 (CRLF), one row per scan x verdict, fields equal the DB
 raw = open(os.path.join(out, "matrix", "report.csv"), "rb").read()
 check(raw.endswith(b"\r\n") and b"\n" not in raw.replace(b"\r\n", b""), "CSV line ends are not CRLF")
 rows = list(csv.reader(io.StringIO(raw.decode("utf-8"), newline="")))
-check(rows[0] == ["scan", "arch", "libc", "name", "nr", "class", "wrapper", "since", "flags", "evidence"],
-      "CSV header %r" % rows[0])
+check(rows[0] == ["scan", "arch", "libc", "name", "nr", "class", "wrapper", "since", "flags", "evidence",
+                  "kernel_since", "kernel_source"], "CSV header %r" % rows[0])
 con = sqlite3.connect(db)
 want = [[label, arch, "glibc 2.36", name, "" if nr is None else str(nr), cls, w or "", s or "", fl]
         for label, arch, name, nr, cls, w, s, fl in con.execute(
@@ -110,6 +116,12 @@ want = [[label, arch, "glibc 2.36", name, "" if nr is None else str(nr), cls, w 
 check([r[:9] for r in rows[1:]] == want, "CSV rows differ from the DB")
 for r in rows[1:]:
     json.loads(r[9])
+# the kernel since-versions: exact, "at most", a range, as the DB has them
+ks = {(r[0], r[3]): (r[10], r[11]) for r in rows[1:]}
+check(ks[("host-x86_64", "read")] == ("1.0", "syscalls(2)"), "CSV read: %r" % (ks[("host-x86_64", "read")],))
+check(ks[("host-x86_64", "open_tree")] == ("> 5.1, <= 6.1", "numbers"), "CSV range: %r" % (ks[("host-x86_64", "open_tree")],))
+check(ks[("aarch64-linux-gnu", "open_tree")] == ("<= 6.1", "table"), "CSV at most")
+check(ks[("host-x86_64", "gettid")] == ("", ""), "CSV: no since-version is an empty field")
 
 # Markdown: a summary row per scan with the DB's counts, and tables whose
 # rows all have the header's number of cells
@@ -152,6 +164,8 @@ for d in ("host-x86_64", "matrix"):
         check(n == ncols, "%s/report.md: row with %d cells, header %d: %s" % (d, n, ncols, line))
 one = open(os.path.join(out, "host-x86_64", "report.md"), encoding="utf-8").read()
 check("## missing (4)" in one and "## wrapped (7)" in one, "per-class sections of host-x86_64")
+check(any(l.startswith("| `read` | 0 | `1.0` syscalls(2) |") for l in one.splitlines()),
+      "MD: read's Linux cell")
 
 # --scan by label and by id, --format subset
 out2 = os.path.join(tmp, "out2")

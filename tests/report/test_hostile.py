@@ -72,5 +72,9 @@ check(r[3] == "'" + clean(HOSTILE_NAME), "CSV name %r (formula not defused)" % r
 check(r[7] == "'=HYPERLINK(\"x\")", "CSV since %r" % r[7])
 check(r[6] == clean(HOSTILE_WRAPPER), "CSV wrapper %r" % r[6])
 check(json.loads(r[9]) == v["evidence"], "CSV evidence %r" % r[9])
-check(len(rows) == 3 and all(len(x) == 10 for x in rows), "CSV shape")
+check(r[10] == "> =1, <= <b>b</b>" and r[11] == clean(HOSTILE_SRC), "CSV kernel since %r" % r[10:])
+k = v["kernel_since"]
+check(k["text"] == "> =1, <= <b>b</b>" and k["detail"] == clean(HOSTILE) and k["note"] == clean(HOSTILE_WRAPPER),
+      "JSON kernel_since %r" % k)
+check(len(rows) == 3 and all(len(x) == 12 for x in rows), "CSV shape")
 print("ok")
