@@ -1,6 +1,6 @@
 /* arch/isa.c: This file contains what the ISA families' descriptors
- * (arch/isa_<family>.c) share: the slot of a register, and the common end
- * of a move (arch/isa.h). */
+ * (arch/isa_<family>.c) share: the slot of a register, a direct branch's
+ * target, and the common end of a move (arch/isa.h). */
 #include <string.h>
 
 #include "arch/isa.h"
@@ -31,6 +31,13 @@ int isa_is(const char *m, const char *const *list)
 		if (!strcmp(m, *list))
 			return 1;
 	return 0;
+}
+
+int isa_direct(const struct code_op *o, int n, struct code_step *s)
+{
+	int direct = n > 0 && o[n - 1].type == OP_IMM;
+	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
+	return direct;
 }
 
 int isa_starts(const char *m, const char *prefix)

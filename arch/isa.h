@@ -39,6 +39,9 @@ struct code_isa {
 	uint64_t saved;             /* slots a call leaves unchanged */
 	uint64_t trap_clobber;      /* slots the trap changes */
 	int8_t win[3][8];           /* SPARC: the slots of o0-o7, l0-l7, i0-i7 (isa_sparc's init) */
+	int sp_slot;                /* the stack pointer's, where memory is modelled, else -1 */
+	int word;                   /* the bytes of a stack slot (4, 8) */
+	int ret_push;               /* the bytes a call pushes (x86, m68k), else 0 */
 };
 
 enum code_kind {
@@ -73,11 +76,36 @@ struct code_step {
 	int window;         /* SPARC: save (1) or restore (-1) shifts the registers */
 	int size;           /* the instruction's size where the decoder's is wrong, else 0 */
 	int delay;          /* a branch with a delay slot where not all have one (SH's bra, not bt) */
+	/* with src: dst = src's value + add, where that is a constant or a
+	 * stack address (MIPS addiu t9,t9,%lo(f) after a GOT page; sub $N,%esp) */
+	int add;
+	/* CK_ICALL, CK_IJUMP: through the register of slot treg (-1: memory,
+	 * or not known), whose value is the target, or with treg_pc the
+	 * offset from the instruction's address + 4 (SH's bsrf, braf) */
+	int treg, treg_pc;
+	/* memory, for the stack model of libc_code.c (the families with a mem
+	 * hook: where arguments go on the stack): load, the word at lbase's
+	 * value + ldisp into dst, or, with store and no dst, the value
+	 * stored (push of memory); store, msize bytes at mbase's value +
+	 * mdisp from src (or val; mtop: a value not known); wild, memory at
+	 * an address not known written; then the stack pointer moves by
+	 * sp_add (push, pop); sp_done: the hook has said all the instruction
+	 * does to the stack pointer (else a write of it makes it unknown) */
+	int load, lbase, store, mbase, msize, mtop, wild, sp_add, sp_done;
+	int64_t ldisp, mdisp;
 };
 
-/* Reads 4 bytes of the object at a virtual address (ARM's literal pools);
- * returns 0, or -1 when the address is not in the object. */
-typedef int (*code_load32)(void *arg, uint64_t addr, uint32_t *v);
+/* What a family's move() may read of the object beyond the instruction */
+struct code_env {
+	void *arg;
+	/* 4 bytes at a virtual address, in the object's byte order (ARM's
+	 * and SH's literal pools): 0, or -1 when it is not in the object */
+	int (*load32)(void *arg, uint64_t addr, uint32_t *v);
+	/* the address the GOT entry at gp + off holds (MIPS PIC code loads a
+	 * function's address from it, lw t9,off(gp), and calls jalr t9): 0,
+	 * or -1 where not known (an undefined symbol, no GOT) */
+	int (*got)(void *arg, int64_t off, uint64_t *v);
+};
 
 /* An operand, ISA-neutral */
 enum { OP_REG, OP_IMM, OP_MEM, OP_OTHER };
@@ -87,17 +115,25 @@ struct code_op {
 	int64_t imm;  /* OP_IMM; OP_MEM: the displacement */
 };
 
-/* The loop of a family's ops(): Capstone's operands arr[0..cnt), of types
- * R, I and M (register, immediate, memory: its base and disp fields), into
- * o[n...], n counting. */
-#define ISA_OPS(o, n, arr, cnt, R, I, M, base, disp)                                          \
-	for (int i_ = 0; i_ < (cnt) && (n) < CODE_MAXOPS; i_++, (n)++) {                       \
-		(o)[n].type = (arr)[i_].type == (R) ? OP_REG : (arr)[i_].type == (I) ? OP_IMM  \
-			      : (arr)[i_].type == (M) ? OP_MEM : OP_OTHER;                     \
-		(o)[n].reg = (o)[n].type == OP_REG ? (unsigned)(arr)[i_].reg                   \
-			     : (o)[n].type == OP_MEM ? (unsigned)(arr)[i_].base : 0;           \
-		(o)[n].imm = (o)[n].type == OP_IMM ? (int64_t)(arr)[i_].imm                    \
-			     : (o)[n].type == OP_MEM ? (int64_t)(arr)[i_].disp : 0;            \
+/* A family's ops() function `fn`: the Capstone operands of detail field
+ * fam, of types R, I and M (register, immediate, memory: its base and disp
+ * fields), ISA-neutral. */
+#define ISA_OPS_FN(fn, fam, R, I, M, base, disp)                                               \
+	static int fn(const struct code_isa *isa, const cs_insn *in, struct code_op *o)         \
+	{                                                                                      \
+		(void)isa;                                                                     \
+		const cs_##fam *d = &in->detail->fam;                                          \
+		int n = 0;                                                                     \
+		for (; n < d->op_count && n < CODE_MAXOPS; n++) {                              \
+			o[n].type = d->operands[n].type == (R) ? OP_REG                        \
+				    : d->operands[n].type == (I) ? OP_IMM                      \
+				    : d->operands[n].type == (M) ? OP_MEM : OP_OTHER;          \
+			o[n].reg = o[n].type == OP_REG ? (unsigned)d->operands[n].reg          \
+				   : o[n].type == OP_MEM ? (unsigned)d->operands[n].base : 0;  \
+			o[n].imm = o[n].type == OP_IMM ? (int64_t)d->operands[n].imm           \
+				   : o[n].type == OP_MEM ? (int64_t)d->operands[n].disp : 0;   \
+		}                                                                              \
+		return n;                                                                      \
 	}
 
 /* What an ISA family's instructions mean (one arch/isa_<family>.c each).
@@ -129,11 +165,20 @@ struct isa_desc {
 	/* s->dst = a constant or a register, for the moves that set up a
 	 * syscall number; 1 if in is one (isa_move() does the common part) */
 	int (*move)(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		    int thumb, code_load32 load, void *arg, struct code_step *s);
+		    int thumb, const struct code_env *env, struct code_step *s);
+	/* the stack and memory effects (struct code_step's mem, sp_add), for
+	 * the ISAs whose C convention passes arguments on the stack (i386,
+	 * m68k, MIPS o32 beyond four); NULL: memory is not modelled, and no
+	 * value is loaded from it */
+	void (*mem)(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		    struct code_step *s);
+	const char *sp; /* the stack pointer, in the decoder's spelling (with mem) */
+	int ret_push;   /* a call pushes the return address (x86, m68k) */
 	/* the registers an instruction writes come from cs_regs_access()
 	 * (regs_access), or are its first operand (dest_first: RISC-V's rd),
 	 * or every register operand, of a mnemonic that does not only read
-	 * them (reads_only) */
+	 * them (reads_only; with regs_access, what Capstone 5.0 gets wrong:
+	 * arm64's cmp and SH's cmp/eq write no register, not their operand) */
 	int regs_access, dest_first;
 	int (*reads_only)(const char *mnemonic);
 	int base_kept; /* a memory operand's base is never written back (ppc) */
@@ -152,6 +197,9 @@ int isa_part(const struct code_isa *isa, unsigned reg);
 /* the slot of a register named in the decoder's spelling, or -1 */
 int isa_find_slot(const struct code_isa *isa, const char *name);
 int isa_is(const char *m, const char *const *list);
+/* The opening of a family's flow(): s->target = the last operand where it
+ * is an immediate (a direct branch); returns whether it is. */
+int isa_direct(const struct code_op *o, int n, struct code_step *s);
 int isa_starts(const char *m, const char *prefix);
 /* The common end of a family's move(): s->dst = dreg, set to src (an
  * immediate, a register that reads 0, or a tracked register); 1 if it is

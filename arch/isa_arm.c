@@ -13,14 +13,7 @@ static int general(const char *n)
 	       !strcmp(n, "fp") || !strcmp(n, "ip") || !strcmp(n, "sp") || !strcmp(n, "lr");
 }
 
-static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
-{
-	(void)isa;
-	const cs_arm *d = &in->detail->arm;
-	int n = 0;
-	ISA_OPS(o, n, d->operands, d->op_count, ARM_OP_REG, ARM_OP_IMM, ARM_OP_MEM, mem.base, mem.disp)
-	return n;
-}
+ISA_OPS_FN(ops, arm, ARM_OP_REG, ARM_OP_IMM, ARM_OP_MEM, mem.base, mem.disp)
 
 static int conditional(const cs_insn *in)
 {
@@ -32,9 +25,8 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 {
 	(void)isa;
 	const char *m = in->mnemonic;
-	int direct = n > 0 && o[n - 1].type == OP_IMM;
+	int direct = isa_direct(o, n, s);
 	int cc = conditional(in), pc_written = 0;
-	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
 	s->target_thumb = thumb;
 	for (int i = 0; i < n; i++)
 		if (o[i].type == OP_REG && o[i].reg == ARM_REG_PC &&
@@ -63,7 +55,7 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, code_load32 load, void *arg, struct code_step *s)
+		int thumb, const struct code_env *env, struct code_step *s)
 {
 	static const char *const movs[] = {"mov", "movs", "movw", "mov.w", "movw.w", "movs.w", NULL};
 	const char *m = in->mnemonic;
@@ -75,7 +67,7 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct code
 		/* a literal: the pc reads 8 (ARM) or 4 (Thumb, word-aligned) ahead */
 		uint64_t at = (thumb ? (in->address + 4) & ~3ull : in->address + 8) + (uint64_t)o[1].imm;
 		uint32_t v;
-		if (load(arg, at, &v) < 0 || isa_slot(isa, o[0].reg) < 0)
+		if (env->load32(env->arg, at, &v) < 0 || isa_slot(isa, o[0].reg) < 0)
 			return 0;
 		s->dst = isa_slot(isa, o[0].reg), s->src = -1, s->val = (int32_t)v;
 		return 1;

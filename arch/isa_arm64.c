@@ -25,22 +25,14 @@ static int zero(const char *n)
 	return !strcmp(n, "xzr") || !strcmp(n, "wzr");
 }
 
-static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
-{
-	(void)isa;
-	const cs_arm64 *d = &in->detail->arm64;
-	int n = 0;
-	ISA_OPS(o, n, d->operands, d->op_count, ARM64_OP_REG, ARM64_OP_IMM, ARM64_OP_MEM, mem.base, mem.disp)
-	return n;
-}
+ISA_OPS_FN(ops, arm64, ARM64_OP_REG, ARM64_OP_IMM, ARM64_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
 		 int thumb, struct code_step *s)
 {
 	(void)thumb;
 	const char *m = in->mnemonic;
-	int direct = n > 0 && o[n - 1].type == OP_IMM;
-	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
+	isa_direct(o, n, s);
 	if (cs_insn_group(isa->h, in, CS_GRP_RET) || !strcmp(m, "ret"))
 		s->kind = CK_RET;
 	else if (!strcmp(m, "bl"))
@@ -58,9 +50,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, code_load32 load, void *arg, struct code_step *s)
+		int thumb, const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)load, (void)arg;
+	(void)thumb, (void)env;
 	const char *m = in->mnemonic;
 	if (n != 2 || o[0].type != OP_REG || (strcmp(m, "mov") && strcmp(m, "movz")) ||
 	    !isa_move(isa, o[0].reg, &o[1], s))
@@ -74,6 +66,13 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct code
 	return 1;
 }
 
+/* compares: Capstone 5.0 has them write their first operand (the
+ * destination of the subs they alias), which they do not */
+static int reads_only(const char *m)
+{
+	return !strcmp(m, "cmp") || !strcmp(m, "cmn") || !strcmp(m, "tst");
+}
+
 const struct isa_desc isa_arm64 = {
 	.name = "arm64",
 	.cs_arch = CS_ARCH_ARM64,
@@ -84,4 +83,5 @@ const struct isa_desc isa_arm64 = {
 	.flow = flow,
 	.move = move,
 	.regs_access = 1,
+	.reads_only = reads_only,
 };

@@ -23,7 +23,11 @@ static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
 		const cs_m68k_op *m = &d->operands[i];
 		o[n].type = m->type == M68K_OP_REG ? OP_REG : m->type == M68K_OP_IMM ? OP_IMM
 			    : m->type == M68K_OP_MEM ? OP_MEM : OP_OTHER;
-		o[n].reg = m->type == M68K_OP_REG ? (unsigned)m->reg
+		/* (An), (An)+ and -(An) name An as the operand's register */
+		int indirect = m->address_mode == M68K_AM_REGI_ADDR ||
+			       m->address_mode == M68K_AM_REGI_ADDR_POST_INC ||
+			       m->address_mode == M68K_AM_REGI_ADDR_PRE_DEC;
+		o[n].reg = m->type == M68K_OP_REG || (m->type == M68K_OP_MEM && indirect) ? (unsigned)m->reg
 			   : m->type == M68K_OP_MEM ? (unsigned)m->mem.base_reg : 0;
 		o[n].imm = m->type == M68K_OP_IMM ? (int64_t)(int32_t)m->imm
 			   : m->type == M68K_OP_MEM ? m->mem.disp : 0;
@@ -40,8 +44,7 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 {
 	(void)isa, (void)thumb;
 	const char *m = in->mnemonic;
-	int direct = n > 0 && o[n - 1].type == OP_IMM;
-	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
+	int direct = isa_direct(o, n, s);
 	if (!strcmp(m, "rts") || !strcmp(m, "rtd") || !strcmp(m, "rte"))
 		s->kind = CK_RET;
 	else if (!strcmp(m, "bsr") || isa_starts(m, "bsr.") || !strcmp(m, "jsr"))
@@ -59,9 +62,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, code_load32 load, void *arg, struct code_step *s)
+		int thumb, const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)load, (void)arg;
+	(void)thumb, (void)env;
 	const char *m = in->mnemonic;
 	if ((!strcmp(m, "moveq") || !strcmp(m, "move.l") || !strcmp(m, "movea.l")) && n == 2 &&
 	    o[1].type == OP_REG)
@@ -76,6 +79,122 @@ static int reads_only(const char *m)
 	       isa_starts(m, "db") || isa_starts(m, "pea") || !strcmp(m, "nop") || isa_starts(m, "trap");
 }
 
+/* Memory operand i's address: 1 with *base (a slot) + *disp, and the
+ * change of the base (-(An), (An)+) in *pre and *post; 0 where it is not a
+ * register + displacement; 2 where it is absolute or PC-relative (no stack
+ * address) */
+static int address(const struct code_isa *isa, const cs_m68k *d, int i, int size, int *base,
+		   int64_t *disp, int *pre, int *post)
+{
+	const cs_m68k_op *op = &d->operands[i];
+	*disp = 0, *pre = *post = 0;
+	switch (op->address_mode) {
+	case M68K_AM_REGI_ADDR_PRE_DEC:
+		*pre = -size, *disp = -size;
+		/* fall through */
+	case M68K_AM_REGI_ADDR_POST_INC:
+		*post = op->address_mode == M68K_AM_REGI_ADDR_POST_INC ? size : 0;
+		/* fall through */
+	case M68K_AM_REGI_ADDR:
+		*base = isa_slot(isa, op->reg);
+		return *base >= 0;
+	case M68K_AM_REGI_ADDR_DISP:
+		*base = isa_slot(isa, op->mem.base_reg), *disp = op->mem.disp;
+		return *base >= 0;
+	case M68K_AM_ABSOLUTE_DATA_SHORT:
+	case M68K_AM_ABSOLUTE_DATA_LONG:
+	case M68K_AM_PCI_DISP:
+		return 2;
+	default:
+		return 0;
+	}
+}
+
+/* The stack and memory (m68k passes every argument on the stack): a long
+ * word moved to or from memory at a register + displacement, -(sp) and
+ * (sp)+, pea of a constant, the stack pointer's moves (lea, addq, link),
+ * movem; any other write to memory, to the last operand */
+static void mem(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		struct code_step *s)
+{
+	const cs_m68k *d = &in->detail->m68k;
+	const char *m = in->mnemonic, *dot = strchr(m, '.');
+	int size = dot && dot[1] == 'b' ? 1 : dot && dot[1] == 'w' ? 2 : 4, sp = isa->sp_slot;
+	int base, pre, post, kind;
+	int64_t disp;
+	if (isa_starts(m, "movem") && n == 2) {
+		/* registers saved and restored: 4 bytes each */
+		int list = d->operands[0].type == M68K_OP_REG_BITS ? 0 : 1, cnt = 0;
+		for (int r = 0; r < 16; r++)
+			if (d->operands[list].register_bits >> r & 1) {
+				char name[4] = {r < 8 ? 'd' : 'a', (char)('0' + r % 8), 0};
+				cnt++;
+				if (list == 1 && isa_find_slot(isa, name) >= 0)
+					s->clobber |= 1ull << isa_find_slot(isa, name);
+			}
+		size = 4 * cnt;
+	}
+	if (!strcmp(m, "pea") || isa_starts(m, "pea.")) {
+		s->store = 1, s->mbase = sp, s->mdisp = -4, s->msize = 4, s->sp_add = -4, s->sp_done = 1;
+		if (d->operands[0].address_mode == M68K_AM_ABSOLUTE_DATA_SHORT ||
+		    d->operands[0].address_mode == M68K_AM_ABSOLUTE_DATA_LONG)
+			s->val = d->operands[0].address_mode == M68K_AM_ABSOLUTE_DATA_SHORT
+					 ? (int16_t)d->operands[0].imm : (int32_t)d->operands[0].imm;
+		else
+			s->mtop = 1;
+		return;
+	}
+	if (isa_starts(m, "link") && n == 2 && o[1].type == OP_IMM) {
+		s->store = 1, s->mbase = sp, s->mdisp = -4, s->msize = 4, s->mtop = 1;
+		s->sp_add = -4 + (int16_t)o[1].imm, s->sp_done = 1;
+		return;
+	}
+	if (isa_starts(m, "unlk")) {
+		s->clobber |= 1ull << sp;
+		return;
+	}
+	/* the stack pointer moved by a constant */
+	if (n == 2 && o[1].type == OP_REG && isa_slot(isa, o[1].reg) == sp) {
+		int sign = isa_starts(m, "sub") ? -1 : 1;
+		if ((isa_starts(m, "addq") || isa_starts(m, "subq") || isa_starts(m, "adda") ||
+		     isa_starts(m, "suba")) && o[0].type == OP_IMM) {
+			s->dst = s->src = sp, s->add = sign * (int)o[0].imm, s->sp_done = 1;
+		} else if (isa_starts(m, "lea") && address(isa, d, 0, 4, &base, &disp, &pre, &post) == 1) {
+			s->dst = sp, s->src = base, s->add = (int)disp, s->sp_done = 1;
+		}
+		return;
+	}
+	/* an operand's -(sp) or (sp)+ moves the stack pointer */
+	for (int i = 0; i < n; i++)
+		if (o[i].type == OP_MEM && address(isa, d, i, size, &base, &disp, &pre, &post) == 1 &&
+		    base == sp)
+			s->sp_add += pre + post, s->sp_done = 1;
+	int move = (!strcmp(m, "move.l") || !strcmp(m, "movea.l")) && n == 2;
+	if (move && o[1].type == OP_REG && isa_slot(isa, o[1].reg) >= 0 &&
+	    address(isa, d, 0, 4, &base, &disp, &pre, &post) == 1) {
+		s->load = 1, s->lbase = base, s->ldisp = disp, s->dst = isa_slot(isa, o[1].reg);
+		return;
+	}
+	if (!n || o[n - 1].type != OP_MEM || reads_only(m))
+		return;
+	kind = address(isa, d, n - 1, size, &s->mbase, &s->mdisp, &pre, &post);
+	if (kind == 2)
+		return;
+	if (!kind) {
+		s->wild = 1;
+		return;
+	}
+	s->store = 1, s->msize = size;
+	if (move && o[0].type == OP_IMM)
+		s->val = (int32_t)o[0].imm;
+	else if (move && o[0].type == OP_REG && isa_slot(isa, o[0].reg) >= 0)
+		s->src = isa_slot(isa, o[0].reg);
+	else if (move && address(isa, d, 0, 4, &s->lbase, &s->ldisp, &pre, &post) == 1)
+		s->load = 1;
+	else
+		s->mtop = 1;
+}
+
 const struct isa_desc isa_m68k = {
 	.name = "m68k",
 	.cs_arch = CS_ARCH_M68K,
@@ -83,5 +202,8 @@ const struct isa_desc isa_m68k = {
 	.ops = ops,
 	.flow = flow,
 	.move = move,
+	.mem = mem,
+	.sp = "a7",
+	.ret_push = 1,
 	.reads_only = reads_only,
 };

@@ -13,14 +13,7 @@ static int general(const char *n)
 	return n[0] == 'r' && n[1] >= '0' && n[1] <= '9';
 }
 
-static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
-{
-	(void)isa;
-	const cs_ppc *d = &in->detail->ppc;
-	int n = 0;
-	ISA_OPS(o, n, d->operands, d->op_count, PPC_OP_REG, PPC_OP_IMM, PPC_OP_MEM, mem.base, mem.disp)
-	return n;
-}
+ISA_OPS_FN(ops, ppc, PPC_OP_REG, PPC_OP_IMM, PPC_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
 		 int thumb, struct code_step *s)
@@ -29,9 +22,8 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 	static const char *const ind_call[] = {"bctrl", "blrl", NULL};
 	const char *m = in->mnemonic;
 	size_t len = strlen(m);
-	int direct = n > 0 && o[n - 1].type == OP_IMM;
+	int direct = isa_direct(o, n, s);
 	int call = cs_insn_group(isa->h, in, CS_GRP_CALL), jump = cs_insn_group(isa->h, in, CS_GRP_JUMP);
-	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
 	if (!strcmp(m, "blr"))
 		s->kind = CK_RET;
 	else if (isa_starts(m, "b") && len >= 2 && m[len - 2] == 'l' && m[len - 1] == 'r' &&
@@ -54,9 +46,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, code_load32 load, void *arg, struct code_step *s)
+		int thumb, const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)load, (void)arg;
+	(void)thumb, (void)env;
 	const char *m = in->mnemonic;
 	if ((!strcmp(m, "li") || !strcmp(m, "mr")) && n == 2)
 		return isa_move(isa, o[0].reg, &o[1], s);

@@ -27,14 +27,7 @@ static int zero(const char *n)
 	return !strcmp(n, "zero");
 }
 
-static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
-{
-	(void)isa;
-	const cs_riscv *d = &in->detail->riscv;
-	int n = 0;
-	ISA_OPS(o, n, d->operands, d->op_count, RISCV_OP_REG, RISCV_OP_IMM, RISCV_OP_MEM, mem.base, mem.disp)
-	return n;
-}
+ISA_OPS_FN(ops, riscv, RISCV_OP_REG, RISCV_OP_IMM, RISCV_OP_MEM, mem.base, mem.disp)
 
 static const char *rname(const struct code_isa *isa, const struct code_op *o)
 {
@@ -49,7 +42,7 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 		"beq", "bne", "blt", "bge", "bltu", "bgeu", "beqz", "bnez", "blez", "bgez", "bltz",
 		"bgtz", "bgt", "ble", "bgtu", "bleu", "c.beqz", "c.bnez", NULL};
 	const char *m = in->mnemonic;
-	int direct = n > 0 && o[n - 1].type == OP_IMM;
+	int direct = isa_direct(o, n, s);
 	/* offsets from the instruction */
 	s->target = direct ? in->address + (uint64_t)o[n - 1].imm : 0;
 	if (!strcmp(m, "ret") || ((!strcmp(m, "jr") || !strcmp(m, "c.jr")) && n == 1 &&
@@ -75,9 +68,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, code_load32 load, void *arg, struct code_step *s)
+		int thumb, const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)load, (void)arg;
+	(void)thumb, (void)env;
 	static const char *const addis[] = {"addi", "addiw", "ori", NULL};
 	const char *m = in->mnemonic;
 	if (n < 2 || o[0].type != OP_REG)

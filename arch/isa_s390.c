@@ -18,23 +18,15 @@ static const char *spell(const char *reg)
 	return reg[0] == 'r' ? reg + 1 : reg;
 }
 
-static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
-{
-	(void)isa;
-	const cs_sysz *d = &in->detail->sysz;
-	int n = 0;
-	ISA_OPS(o, n, d->operands, d->op_count, SYSZ_OP_REG, SYSZ_OP_IMM, SYSZ_OP_MEM, mem.base, mem.disp)
-	return n;
-}
+ISA_OPS_FN(ops, sysz, SYSZ_OP_REG, SYSZ_OP_IMM, SYSZ_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
 		 int thumb, struct code_step *s)
 {
 	(void)thumb;
 	const char *m = in->mnemonic;
-	int direct = n > 0 && o[n - 1].type == OP_IMM;
+	int direct = isa_direct(o, n, s);
 	int jump = cs_insn_group(isa->h, in, CS_GRP_JUMP);
-	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
 	if (!strcmp(m, "br") && n == 1 && o[0].reg == SYSZ_REG_14)
 		s->kind = CK_RET;
 	else if (isa_starts(m, "b") && m[1] == 'r' && m[2] && n == 1 && o[0].reg == SYSZ_REG_14)
@@ -55,9 +47,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, code_load32 load, void *arg, struct code_step *s)
+		int thumb, const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)load, (void)arg;
+	(void)thumb, (void)env;
 	static const char *const imm[] = {"lghi", "lhi", "lgfi", "llill", "llilf", "iilf", NULL};
 	static const char *const reg[] = {"lgr", "lr", NULL};
 	const char *m = in->mnemonic;

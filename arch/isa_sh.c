@@ -4,7 +4,8 @@
  * rM,rN set a register, and so do mov.w and mov.l from a PC-relative
  * literal (glibc loads a syscall number from one: mov.w @(disp,pc),r3),
  * whose address Capstone gives absolute; rts returns, bsr calls, bra
- * jumps, jsr and jmp go through a register. bra, bsr, braf, bsrf, jmp,
+ * jumps, jsr and jmp go through a register, bsrf and braf through one
+ * relative to the pc. bra, bsr, braf, bsrf, jmp,
  * jsr, rts, rte, bt/s and bf/s have a delay slot; bt and bf do not. */
 #include <capstone/capstone.h>
 
@@ -18,12 +19,12 @@ static int general(const char *n)
 	return n[0] == 'r' && n[1] >= '0' && n[1] <= '9' && (!n[2] || (n[2] >= '0' && n[2] <= '5' && !n[3]));
 }
 
+ISA_OPS_FN(sh_ops, sh, SH_OP_REG, SH_OP_IMM, SH_OP_MEM, mem.reg, mem.disp)
+
 static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
 {
-	(void)isa;
 	const cs_sh *d = &in->detail->sh;
-	int n = 0;
-	ISA_OPS(o, n, d->operands, d->op_count, SH_OP_REG, SH_OP_IMM, SH_OP_MEM, mem.reg, mem.disp)
+	int n = sh_ops(isa, in, o);
 	/* a PC-relative branch target or literal: an address (pcrel()) */
 	for (int i = 0; i < n; i++)
 		if (d->operands[i].type == SH_OP_MEM && d->operands[i].mem.address == SH_OP_MEM_PCR)
@@ -43,7 +44,7 @@ static uint64_t pcrel(const cs_insn *in, int i)
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
 		 int thumb, struct code_step *s)
 {
-	(void)isa, (void)o, (void)n, (void)thumb;
+	(void)thumb;
 	static const char *const delayed[] = {"bra", "bsr", "braf", "bsrf", "jmp", "jsr", "rts",
 					      "rte", "bt/s", "bf/s", NULL};
 	const char *m = in->mnemonic;
@@ -59,12 +60,18 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 		s->kind = s->target ? CK_JUMP : CK_IJUMP;
 	else if (!strcmp(m, "jmp") || !strcmp(m, "braf"))
 		s->kind = CK_IJUMP;
+	/* through rN, which a literal may have set: jsr @rN, or bsrf rN, to
+	 * the pc + 4 + rN (glibc's calls: mov.l @(disp,pc),r1; bsrf r1) */
+	if ((s->kind == CK_ICALL || s->kind == CK_IJUMP) && n == 1 && o[0].reg) {
+		s->treg = isa_slot(isa, o[0].reg);
+		s->treg_pc = o[0].type == OP_REG;
+	}
 	else if (!strcmp(m, "bt") || !strcmp(m, "bf") || !strcmp(m, "bt/s") || !strcmp(m, "bf/s"))
 		s->kind = s->target ? CK_CJUMP : CK_IJUMP;
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, code_load32 load, void *arg, struct code_step *s)
+		int thumb, const struct code_env *env, struct code_step *s)
 {
 	(void)thumb;
 	const char *m = in->mnemonic;
@@ -78,7 +85,7 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct code
 	}
 	if (!strcmp(m, "mov") && o[0].type == OP_REG)
 		return isa_move(isa, o[1].reg, &o[0], s);
-	if ((!strcmp(m, "mov.w") || !strcmp(m, "mov.l")) && lit && load(arg, lit, &v) == 0) {
+	if ((!strcmp(m, "mov.w") || !strcmp(m, "mov.l")) && lit && env->load32(env->arg, lit, &v) == 0) {
 		/* load32 reads in the object's byte order: a 16-bit literal is
 		 * the low half on a little-endian SH (the only one Debian has) */
 		s->dst = isa_slot(isa, o[1].reg), s->src = -1;
@@ -86,6 +93,12 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct code
 		return 1;
 	}
 	return 0;
+}
+
+/* compares and tests, which Capstone 5.0 has write their second operand */
+static int reads_only(const char *m)
+{
+	return isa_starts(m, "cmp/") || !strcmp(m, "tst");
 }
 
 const struct isa_desc isa_sh = {
@@ -96,5 +109,6 @@ const struct isa_desc isa_sh = {
 	.flow = flow,
 	.move = move,
 	.regs_access = 1,
+	.reads_only = reads_only,
 };
 #endif

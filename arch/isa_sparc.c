@@ -33,23 +33,15 @@ static void init(struct code_isa *isa)
 	}
 }
 
-static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
-{
-	(void)isa;
-	const cs_sparc *d = &in->detail->sparc;
-	int n = 0;
-	ISA_OPS(o, n, d->operands, d->op_count, SPARC_OP_REG, SPARC_OP_IMM, SPARC_OP_MEM, mem.base, mem.disp)
-	return n;
-}
+ISA_OPS_FN(ops, sparc, SPARC_OP_REG, SPARC_OP_IMM, SPARC_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
 		 int thumb, struct code_step *s)
 {
 	(void)thumb;
 	const char *m = in->mnemonic;
-	int direct = n > 0 && o[n - 1].type == OP_IMM;
+	int direct = isa_direct(o, n, s);
 	int jump = cs_insn_group(isa->h, in, CS_GRP_JUMP);
-	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
 	if (!strcmp(m, "ret") || !strcmp(m, "retl") || !strcmp(m, "return"))
 		s->kind = CK_RET;
 	else if (!strcmp(m, "call"))
@@ -65,9 +57,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, code_load32 load, void *arg, struct code_step *s)
+		int thumb, const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)load, (void)arg;
+	(void)thumb, (void)env;
 	const char *m = in->mnemonic;
 	if (!strcmp(m, "mov") && n == 2 && o[1].type == OP_REG)
 		return isa_move(isa, o[1].reg, &o[0], s);

@@ -48,22 +48,14 @@ static const char *fold(const char *n, char *buf, size_t len, int *part)
 	return NULL;
 }
 
-static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
-{
-	(void)isa;
-	const cs_x86 *d = &in->detail->x86;
-	int n = 0;
-	ISA_OPS(o, n, d->operands, d->op_count, X86_OP_REG, X86_OP_IMM, X86_OP_MEM, mem.base, mem.disp)
-	return n;
-}
+ISA_OPS_FN(ops, x86, X86_OP_REG, X86_OP_IMM, X86_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
 		 int thumb, struct code_step *s)
 {
 	(void)thumb;
 	const char *m = in->mnemonic;
-	int direct = n > 0 && o[n - 1].type == OP_IMM;
-	s->target = direct ? (uint64_t)o[n - 1].imm : 0;
+	int direct = isa_direct(o, n, s);
 	if (cs_insn_group(isa->h, in, CS_GRP_RET))
 		s->kind = CK_RET;
 	else if (cs_insn_group(isa->h, in, CS_GRP_CALL))
@@ -77,9 +69,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, code_load32 load, void *arg, struct code_step *s)
+		int thumb, const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)load, (void)arg;
+	(void)thumb, (void)env;
 	const char *m = in->mnemonic;
 	if (n != 2 || o[0].type != OP_REG)
 		return 0;
@@ -115,6 +107,97 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct code
 	return 1;
 }
 
+/* Whether operand i is memory at a tracked register + displacement (no
+ * index, no segment): *base its slot, *disp */
+static int plain(const struct code_isa *isa, const cs_x86 *d, int i, int *base, int64_t *disp)
+{
+	const cs_x86_op *op = &d->operands[i];
+	if (op->type != X86_OP_MEM || op->mem.index != X86_REG_INVALID ||
+	    op->mem.segment != X86_REG_INVALID || isa_slot(isa, op->mem.base) < 0 ||
+	    isa_part(isa, op->mem.base))
+		return 0;
+	*base = isa_slot(isa, op->mem.base);
+	*disp = op->mem.disp;
+	return 1;
+}
+
+/* A full register's slot, or -1 */
+static int full_slot(const struct code_isa *isa, const struct code_op *o)
+{
+	return o->type == OP_REG && !isa_part(isa, o->reg) ? isa_slot(isa, o->reg) : -1;
+}
+
+/* The stack and memory (i386 passes arguments on the stack): push and pop,
+ * the stack pointer's moves, a word loaded or stored at a register +
+ * displacement, lea; any other write to memory (cs_x86_op.access) */
+static void mem(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
+		struct code_step *s)
+{
+	const cs_x86 *d = &in->detail->x86;
+	const char *m = in->mnemonic;
+	int sp = isa->sp_slot, base;
+	int64_t disp;
+	if (!strcmp(m, "push") && n == 1) {
+		int size = d->operands[0].size;
+		s->store = 1, s->mbase = sp, s->mdisp = -size, s->msize = size;
+		s->sp_add = -size, s->sp_done = 1;
+		if (o[0].type == OP_IMM)
+			s->val = o[0].imm;
+		else if (full_slot(isa, &o[0]) >= 0)
+			s->src = full_slot(isa, &o[0]);
+		else if (d->operands[0].size == isa->word && plain(isa, d, 0, &s->lbase, &s->ldisp))
+			s->load = 1;
+		else
+			s->mtop = 1;
+		return;
+	}
+	if (!strcmp(m, "pop") && n == 1) {
+		s->sp_add = d->operands[0].size, s->sp_done = 1;
+		if (full_slot(isa, &o[0]) >= 0 && full_slot(isa, &o[0]) != sp)
+			s->load = 1, s->lbase = sp, s->ldisp = 0, s->dst = full_slot(isa, &o[0]);
+		else if (o[0].type == OP_MEM)
+			s->wild = 1;
+		else
+			s->sp_done = 0;
+		return;
+	}
+	if (n == 2 && full_slot(isa, &o[0]) >= 0) {
+		int dst = full_slot(isa, &o[0]);
+		if ((!strcmp(m, "sub") || !strcmp(m, "add")) && dst == sp && o[1].type == OP_IMM) {
+			s->dst = s->src = sp, s->add = (int)(m[0] == 's' ? -o[1].imm : o[1].imm);
+			s->sp_done = 1;
+			return;
+		}
+		if (!strcmp(m, "lea") && plain(isa, d, 1, &base, &disp)) {
+			s->dst = dst, s->src = base, s->add = (int)disp;
+			s->sp_done = 1;
+			return;
+		}
+		if (!strcmp(m, "mov") && d->operands[1].size == isa->word && plain(isa, d, 1, &base, &disp)) {
+			s->load = 1, s->lbase = base, s->ldisp = disp, s->dst = dst;
+			return;
+		}
+	}
+	for (int i = 0; i < d->op_count; i++) {
+		if (d->operands[i].type != X86_OP_MEM || !(d->operands[i].access & CS_AC_WRITE))
+			continue;
+		if (d->prefix[0] || !plain(isa, d, i, &s->mbase, &s->mdisp)) {
+			/* rep stos, an index, or a base not tracked (a global through ebx) */
+			s->wild = 1;
+			return;
+		}
+		s->store = 1, s->msize = d->operands[i].size;
+		if (!strcmp(m, "mov") && i == 0 && n == 2 && s->msize == isa->word && o[1].type == OP_IMM)
+			s->val = o[1].imm;
+		else if (!strcmp(m, "mov") && i == 0 && n == 2 && s->msize == isa->word &&
+			 full_slot(isa, &o[1]) >= 0)
+			s->src = full_slot(isa, &o[1]);
+		else
+			s->mtop = 1;
+		return;
+	}
+}
+
 const struct isa_desc isa_x86 = {
 	.name = "x86",
 	.cs_arch = CS_ARCH_X86,
@@ -123,5 +206,8 @@ const struct isa_desc isa_x86 = {
 	.ops = ops,
 	.flow = flow,
 	.move = move,
+	.mem = mem,
+	.sp = "rsp",
+	.ret_push = 1,
 	.regs_access = 1,
 };

@@ -90,6 +90,10 @@ int code_isa_open(struct code_isa *isa, const struct arch_desc *arch)
 			isa->saved |= 1ull << s;
 	}
 	isa->trap_clobber = ~isa->saved;
+	/* the stack, where the family models memory */
+	isa->sp_slot = d->mem ? isa_find_slot(isa, d->sp) : -1;
+	isa->word = arch->word_bits / 8;
+	isa->ret_push = d->ret_push ? (ac->cs_mode == CS_MODE_64 ? 8 : 4) : 0;
 	if (ac->trap_clobbers && slot_mask(isa, ac->trap_clobbers, &isa->trap_clobber) < 0)
 		return -1;
 	return 0;
@@ -110,9 +114,10 @@ static uint64_t written(const struct code_isa *isa, const cs_insn *in, const str
 	uint64_t w = 0;
 	cs_regs rr, rw;
 	uint8_t nr = 0, nw = 0;
+	int ro = isa->d->reads_only && isa->d->reads_only(in->mnemonic);
 	if (isa->d->regs_access &&
 	    cs_regs_access(thumb ? isa->h_thumb : isa->h, in, rr, &nr, rw, &nw) == CS_ERR_OK) {
-		for (int i = 0; i < nw; i++)
+		for (int i = 0; i < nw && !ro; i++)
 			if (isa_slot(isa, rw[i]) >= 0)
 				w |= 1ull << isa_slot(isa, rw[i]);
 		return w;
@@ -120,7 +125,7 @@ static uint64_t written(const struct code_isa *isa, const cs_insn *in, const str
 	for (int i = 0; i < in->detail->regs_write_count; i++)
 		if (isa_slot(isa, in->detail->regs_write[i]) >= 0)
 			w |= 1ull << isa_slot(isa, in->detail->regs_write[i]);
-	if (isa->d->reads_only && isa->d->reads_only(in->mnemonic))
+	if (ro)
 		return w;
 	if (isa->d->dest_first)
 		return n && o[0].type == OP_REG && isa_slot(isa, o[0].reg) >= 0
@@ -150,15 +155,14 @@ int code_isa_undecoded(const struct code_isa *isa, const uint8_t *p, size_t left
 	return isa->d->undecoded ? isa->d->undecoded(isa, p, left, s) : 0;
 }
 
-void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb, code_load32 load,
-		   void *arg, struct code_step *s)
+void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb,
+		   const struct code_env *env, struct code_step *s)
 {
 	struct code_op o[CODE_MAXOPS];
 	int n = isa->d->ops(isa, in, o);
 	memset(s, 0, sizeof(*s));
 	s->kind = CK_NEXT;
-	s->dst = -1;
-	s->src = -1;
+	s->dst = s->src = s->treg = s->lbase = s->mbase = -1;
 	/* ENOSYS stored to errno, in any operands */
 	int enosys = isa->ac->enosys ? isa->ac->enosys : 38;
 	for (int i = 0; i < n; i++)
@@ -173,10 +177,13 @@ void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb, cod
 	isa->d->flow(isa, in, o, n, thumb, s);
 	if (s->kind != CK_NEXT && s->kind != CK_CJUMP && s->kind != CK_JUMP)
 		return;
-	int moved = isa->d->move(isa, in, o, n, thumb, load, arg, s);
-	s->clobber = written(isa, in, o, n, thumb);
-	if (moved && s->dst >= 0)
+	if (!isa->d->move(isa, in, o, n, thumb, env, s) && isa->d->mem)
+		isa->d->mem(isa, in, o, n, s);
+	s->clobber |= written(isa, in, o, n, thumb);
+	if (s->dst >= 0)
 		s->clobber &= ~(1ull << s->dst);
+	if (s->sp_done && isa->sp_slot >= 0)
+		s->clobber &= ~(1ull << isa->sp_slot);
 	if (isa->d->finish)
 		isa->d->finish(isa, in, s);
 }

@@ -19,7 +19,7 @@ void code_isa_close(struct code_isa *isa);
 int code_isa_undecoded(const struct code_isa *isa, const uint8_t *p, size_t left,
 		       struct code_step *s);
 /* What `in` (decoded with detail) does. */
-void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb, code_load32 load,
-		   void *arg, struct code_step *s);
+void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb,
+		   const struct code_env *env, struct code_step *s);
 
 #endif

@@ -41,10 +41,12 @@
 #define BAD_MAX 4096          /* undecodable addresses noted per object */
 #define BAD_ROWS 20           /* and given a diag row each */
 
-/* a register's value: unknown, a constant, or what register v held at
- * the function's entry (a C argument, or ARM glibc's ip for its
- * __libc_do_syscall()) */
-enum { V_TOP, V_CONST, V_ENTRY, V_PART };
+/* a register's value: unknown, a constant, what register v held at the
+ * function's entry (a C argument, or ARM glibc's ip for its
+ * __libc_do_syscall()) or, v from CODE_SLOTS on, the stack word v -
+ * CODE_SLOTS above the entry's stack pointer (an argument on the stack),
+ * or an address on the stack, v bytes from the entry's stack pointer */
+enum { V_TOP, V_CONST, V_ENTRY, V_PART, V_SP };
 /* V_PART: some low bytes known (x86's mov $N,%al), their mask in k's bits
  * 8 and up, their value in v */
 #define V_KIND(k) ((k) & 0xf)
@@ -52,8 +54,23 @@ enum { V_TOP, V_CONST, V_ENTRY, V_PART };
 struct val {
 	int32_t k, v; /* numbers, argument indexes and -errno fit */
 };
+/* The stack, where arguments are passed on it (code_isa.sp_slot): the
+ * words stored at known offsets from the entry's stack pointer (the last
+ * STK_N), and which of the first STK_IN words above it, the caller's
+ * arguments, no longer hold their entry value; every other word is
+ * unknown. */
+#define STK_N 16
+#define STK_IN 32
+/* a call may write this many words above the stack pointer (its arguments) */
+#define STK_CALLEE 16
+struct sword {
+	int32_t off;
+	struct val v;
+};
 struct state {
 	struct val r[CODE_SLOTS];
+	struct sword w[STK_N];
+	uint32_t nw, dirty;
 };
 
 /* What a function does with syscalls: a trap with a constant number, with
@@ -144,6 +161,12 @@ struct cscan {
 	struct strv owned;
 	void **blobs;
 	size_t nblobs;
+	/* MIPS: the GOT's entries, the address each holds (0: not known), and
+	 * gp, which PIC code addresses it from */
+	uint64_t *got, got_addr, gp;
+	size_t ngot;
+	int got_entsize;
+	struct code_env env; /* what the families' move() may read: load32(), got() */
 };
 
 /* A relocation in code: the call or jump at `at` goes to `target` (0: to a
@@ -177,6 +200,23 @@ static int load32(void *arg, uint64_t addr, uint32_t *v)
 	*v = ctx_le(arg) ? (uint32_t)p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24
 				  : (uint32_t)p[3] | p[2] << 8 | p[1] << 16 | (uint32_t)p[0] << 24;
 	return 0;
+}
+
+static int got_load(void *arg, int64_t off, uint64_t *v)
+{
+	const struct cscan *cs = arg;
+	uint64_t a = cs->gp + (uint64_t)off, i = (a - cs->got_addr) / (uint64_t)cs->got_entsize;
+	if (!cs->ngot || a < cs->got_addr || (a - cs->got_addr) % (uint64_t)cs->got_entsize ||
+	    i >= cs->ngot || !cs->got[i])
+		return -1;
+	*v = cs->got[i];
+	return 0;
+}
+
+/* The code_env of cs: load32() and got() on it */
+static void env_init(struct cscan *cs)
+{
+	cs->env = (struct code_env){cs, load32, got_load};
 }
 
 /* Fibonacci hashing: the top bits of the product, for a power-of-two cap */
@@ -228,7 +268,7 @@ static int step_at(struct cscan *cs, uint64_t addr, int thumb, struct code_step 
 		const uint8_t *p0 = p;
 		size_t left0 = left;
 		if (cs_disasm_iter(thumb ? cs->isa.h_thumb : cs->isa.h, &p, &left, &a, cs->insn)) {
-			code_isa_step(&cs->isa, cs->insn, thumb, load32, cs, &c->s);
+			code_isa_step(&cs->isa, cs->insn, thumb, &cs->env, &c->s);
 			c->size = (uint8_t)(c->s.size ? c->s.size : cs->insn->size);
 		} else if (!(c->size = (uint8_t)code_isa_undecoded(&cs->isa, p0, left0, &c->s))) {
 			return 0;
@@ -359,6 +399,97 @@ static void walk_free(struct walk *w)
 	free(w->work);
 }
 
+/* ---- the stack: words at offsets from the entry's stack pointer ------- */
+
+/* The incoming word at off, whose entry value holds while not written: its
+ * index, or -1 */
+static int stk_in(const struct code_isa *isa, int64_t off)
+{
+	return off >= 0 && off % isa->word == 0 && off / isa->word < STK_IN ? (int)(off / isa->word)
+									      : -1;
+}
+
+static struct val stk_get(const struct code_isa *isa, const struct state *st, int64_t off)
+{
+	for (uint32_t i = 0; i < st->nw; i++)
+		if (st->w[i].off == off)
+			return st->w[i].v;
+	int k = stk_in(isa, off);
+	return k >= 0 && !(st->dirty >> k & 1) ? (struct val){V_ENTRY, CODE_SLOTS + k}
+					       : (struct val){V_TOP, 0};
+}
+
+/* Drops word i, which no longer holds what it held */
+static void stk_drop(const struct code_isa *isa, struct state *st, uint32_t i)
+{
+	int k = stk_in(isa, st->w[i].off);
+	if (k >= 0)
+		st->dirty |= 1u << k;
+	st->w[i] = st->w[--st->nw];
+}
+
+/* size bytes at off written with v (size a word), or with values not known */
+static void stk_put(const struct code_isa *isa, struct state *st, int64_t off, int size, struct val v)
+{
+	for (uint32_t i = 0; i < st->nw;)
+		if (st->w[i].off < off + size && off < st->w[i].off + isa->word)
+			stk_drop(isa, st, i);
+		else
+			i++;
+	for (int64_t o = off - off % isa->word; o < off + size; o += isa->word)
+		if (stk_in(isa, o) >= 0)
+			st->dirty |= 1u << stk_in(isa, o);
+	if (size != isa->word || off % isa->word || off != (int32_t)off || v.k == V_TOP)
+		return;
+	if (st->nw == STK_N) {
+		/* the word farthest above: the least likely an argument being set up */
+		uint32_t far = 0;
+		for (uint32_t i = 1; i < st->nw; i++)
+			if (st->w[i].off > st->w[far].off)
+				far = i;
+		stk_drop(isa, st, far);
+	}
+	st->w[st->nw++] = (struct sword){(int32_t)off, v};
+}
+
+/* Every word below lim (ends a path's knowledge of them); lim INT64_MAX:
+ * all, a write to an address not known */
+static void stk_forget(const struct code_isa *isa, struct state *st, int64_t lim)
+{
+	for (uint32_t i = 0; i < st->nw;)
+		if (st->w[i].off < lim)
+			stk_drop(isa, st, i);
+		else
+			i++;
+	for (int k = 0; k < STK_IN; k++)
+		if ((int64_t)k * isa->word < lim)
+			st->dirty |= 1u << k;
+}
+
+/* Joins b's stack into a's: a word both hold alike stays; 1 if a changed */
+static int stk_join(const struct code_isa *isa, struct state *a, const struct state *b)
+{
+	int changed = (a->dirty | b->dirty) != a->dirty;
+	a->dirty |= b->dirty;
+	for (uint32_t i = 0; i < a->nw;) {
+		struct val v = stk_get(isa, b, a->w[i].off);
+		if (v.k != a->w[i].v.k || v.v != a->w[i].v.v)
+			stk_drop(isa, a, i), changed = 1;
+		else
+			i++;
+	}
+	/* a word b set where a holds the entry value */
+	for (uint32_t i = 0; i < b->nw; i++) {
+		int k = stk_in(isa, b->w[i].off);
+		if (k >= 0 && !(a->dirty >> k & 1)) {
+			struct val v = stk_get(isa, a, b->w[i].off);
+			if (v.k != b->w[i].v.k || v.v != b->w[i].v.v)
+				a->dirty |= 1u << k, changed = 1;
+		}
+	}
+	return changed;
+}
+
 /* Control reaches addr with state st: a new node, or st joined into its
  * state (queued again if that changed it). */
 static void edge(struct walk *w, const struct code_isa *isa, uint64_t addr, const struct state *st)
@@ -389,6 +520,8 @@ static void edge(struct walk *w, const struct code_isa *isa, uint64_t addr, cons
 				n->in.r[r].k = V_TOP;
 				changed = 1;
 			}
+		if (isa->sp_slot >= 0)
+			changed |= stk_join(isa, &n->in, st);
 	}
 	if (changed && !n->queued) {
 		n->queued = 1;
@@ -400,8 +533,51 @@ static void edge(struct walk *w, const struct code_isa *isa, uint64_t addr, cons
 	}
 }
 
+/* The stack offset of the address at slot base's value + disp; 0 if it
+ * is not a stack address */
+static int stk_addr(const struct code_isa *isa, const struct state *st, int base, int64_t disp,
+		    int64_t *off)
+{
+	if (isa->sp_slot < 0 || base < 0 || st->r[base].k != V_SP)
+		return 0;
+	*off = st->r[base].v + disp;
+	return 1;
+}
+
+/* What s does to memory and the stack pointer: a store (a write to an
+ * address not on the stack is taken to be anywhere but where a push or
+ * store of this path put an argument); *loaded: the word a load reads */
+static void apply_mem(const struct code_isa *isa, const struct code_step *s, struct state *st,
+		      struct val *loaded)
+{
+	int64_t off;
+	*loaded = (struct val){V_TOP, 0};
+	if (s->load && stk_addr(isa, st, s->lbase, s->ldisp, &off))
+		*loaded = stk_get(isa, st, off);
+	if (s->store) {
+		struct val v = s->load && s->dst < 0 ? *loaded
+			       : s->mtop ? (struct val){V_TOP, 0}
+			       : s->src >= 0 && s->dst < 0 ? st->r[s->src]
+			       : s->val == (int32_t)s->val ? (struct val){V_CONST, (int32_t)s->val}
+							   : (struct val){V_TOP, 0};
+		if (stk_addr(isa, st, s->mbase, s->mdisp, &off))
+			stk_put(isa, st, off, s->msize, v);
+		else
+			stk_forget(isa, st, INT64_MAX);
+	}
+	if (s->wild)
+		stk_forget(isa, st, INT64_MAX);
+	if (s->sp_add && isa->sp_slot >= 0) {
+		struct val *sp = &st->r[isa->sp_slot];
+		*sp = sp->k == V_SP ? (struct val){V_SP, sp->v + s->sp_add} : (struct val){V_TOP, 0};
+	}
+}
+
 static void apply(const struct code_isa *isa, const struct code_step *s, struct state *st)
 {
+	struct val loaded = {V_TOP, 0};
+	if (isa->sp_slot >= 0)
+		apply_mem(isa, s, st, &loaded);
 	if (s->window) {
 		/* save: the caller's o registers are the callee's i ones */
 		int from = s->window > 0 ? 0 : 2, to = 2 - from;
@@ -416,9 +592,16 @@ static void apply(const struct code_isa *isa, const struct code_step *s, struct 
 	}
 	if (s->dst >= 0) {
 		/* a constant beyond 32 bits is no syscall number */
-		struct val v = s->src >= 0 ? st->r[s->src]
+		struct val v = s->load ? loaded
+			       : s->src >= 0 ? st->r[s->src]
 			       : s->val == (int32_t)s->val ? (struct val){V_CONST, (int32_t)s->val}
 							   : (struct val){V_TOP, 0};
+		if (s->add && s->src >= 0) {
+			/* a constant or a stack address moved on */
+			int64_t sum = (int64_t)v.v + s->add;
+			v = (v.k == V_CONST || v.k == V_SP) && sum == (int32_t)sum
+				    ? (struct val){v.k, (int32_t)sum} : (struct val){V_TOP, 0};
+		}
 		if (s->part) {
 			/* some bytes set, the others kept */
 			struct val old = st->r[s->dst];
@@ -497,9 +680,16 @@ static void call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t ta
 		e.addr = site;
 		e.via = target;
 		if (e.kind == E_ENTRY) {
-			/* the callee traps with what its register e.v held on
-			 * entry: this caller's value of it at the call */
-			struct val a = st->r[e.v];
+			/* the callee traps with what its register e.v (or stack
+			 * word) held on entry: this caller's value of it at the
+			 * call, below which the call pushes its return address */
+			struct val a = st->r[e.v < CODE_SLOTS ? e.v : 0];
+			if (e.v >= CODE_SLOTS) {
+				const struct val *sp = &st->r[cs->isa.sp_slot];
+				a = sp->k == V_SP ? stk_get(&cs->isa, st, sp->v - cs->isa.ret_push +
+									 (e.v - CODE_SLOTS) * cs->isa.word)
+						  : (struct val){V_TOP, 0};
+			}
 			e.kind = a.k == V_CONST ? E_NR : a.k == V_ENTRY ? E_ENTRY : E_IND;
 			e.v = a.v;
 		} else if (++e.depth > CALL_DEPTH) {
@@ -526,6 +716,24 @@ static int helper_jump(struct cscan *cs, const struct code_step *s)
 	return g->key && g->helper;
 }
 
+/* A call or jump through a register whose value the path knows (MIPS's
+ * jalr t9 after lw t9 from the GOT, SH's bsrf after a literal): a direct
+ * one, where that is code. */
+static void through_reg(const struct cscan *cs, uint64_t addr, const struct state *st,
+			struct code_step *s)
+{
+	size_t left;
+	if ((s->kind != CK_ICALL && s->kind != CK_IJUMP) || s->treg < 0 ||
+	    st->r[s->treg].k != V_CONST)
+		return;
+	uint64_t to = s->treg_pc ? addr + 4 + (uint64_t)(int64_t)st->r[s->treg].v
+				 : (uint64_t)(uint32_t)st->r[s->treg].v;
+	if (!at(cs, to, &left))
+		return;
+	s->target = to;
+	s->kind = s->kind == CK_ICALL ? CK_CALL : CK_JUMP;
+}
+
 /* Follows one function from its entry (ARM: thumb). */
 static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thumb)
 {
@@ -538,6 +746,8 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 	struct state st = {0};
 	for (int r = 0; r < isa->nslots; r++)
 		st.r[r] = (struct val){V_ENTRY, r};
+	if (isa->sp_slot >= 0)
+		st.r[isa->sp_slot] = (struct val){V_SP, 0};
 	edge(w, isa, entry, &st);
 	while (w->nwork) {
 		size_t ni = w->work[--w->nwork];
@@ -555,6 +765,7 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 			continue;
 		}
 		relocate(cs, addr, size, &s);
+		through_reg(cs, addr, &st, &s);
 		uint64_t next = addr + (uint64_t)size, after = next;
 		f->has_enosys |= s.has_enosys;
 		/* the delay slot runs before a branch takes effect */
@@ -587,11 +798,15 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 			} else if (!returns(cs, f, s.target, s.target_thumb, &taken, &ret)) {
 				break;
 			}
-			/* what the call leaves */
+			/* what the call leaves: the callee's frame and the
+			 * arguments it may have written are gone too */
 			for (int r = 0; r < isa->nslots; r++)
 				if (!(isa->saved >> r & 1))
 					taken.r[r].k = V_TOP;
 			taken.r[isa->ret_slot] = ret;
+			if (isa->sp_slot >= 0)
+				stk_forget(isa, &taken, taken.r[isa->sp_slot].k == V_SP
+					   ? taken.r[isa->sp_slot].v + STK_CALLEE * isa->word : INT64_MAX);
 			if (!leaves(cs, addr, after, 1))
 				edge(w, isa, after, &taken);
 			break;
@@ -659,9 +874,10 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 						      : n->in.r[isa->nr_slot];
 			add_event(f, (struct event){nr.k == V_CONST ? E_NR : nr.k == V_ENTRY ? E_ENTRY : E_IND,
 						    0, nr.v, 0, n->addr});
-		} else if (s.kind == CK_CALL || helper_jump(cs, &s)) {
+		} else if (s.kind == CK_CALL || s.kind == CK_ICALL || helper_jump(cs, &s)) {
 			struct state taken = n->in;
 			relocate(cs, n->addr, size, &s);
+			through_reg(cs, n->addr, &n->in, &s);
 			if (s.kind != CK_CALL && !helper_jump(cs, &s))
 				continue;
 			if (delayed(isa, &s) && step_at(cs, n->addr + (uint64_t)size, thumb, &ds))
@@ -886,6 +1102,19 @@ static void add_row(struct code_job *j, struct row r, int stub)
 	(*v)[(*n)++] = r;
 }
 
+/* The C argument (from 1) that an entry value names: a register of the
+ * convention's, or a stack word above the return address (MIPS o32
+ * reserves the words of its four register arguments: the word after them
+ * is the fifth; where none are reserved, the first follows them); 0: none */
+static int entry_arg(const struct code_isa *isa, int64_t v)
+{
+	for (int k = 0; v < CODE_SLOTS && k < isa->nargs; k++)
+		if (isa->arg_slot[k] == v)
+			return k + 1;
+	int64_t i = ((v - CODE_SLOTS) * isa->word - isa->ret_push) / isa->word;
+	return v < CODE_SLOTS || i < 0 ? 0 : (int)(i >= isa->nargs ? i + 1 : isa->nargs + i + 1);
+}
+
 static void collect(struct code_job *j, int64_t lib_id, const struct fsym *fn)
 {
 	struct cscan *cs = &j->cs;
@@ -907,9 +1136,8 @@ static void collect(struct code_job *j, int64_t lib_id, const struct fsym *fn)
 		}
 		/* a number from the entry value of a register that is no C
 		 * argument is as good as indirect to a caller of the libc */
-		for (int k = 0; e->kind == E_ENTRY && k < cs->isa.nargs && !r.arg; k++)
-			if (cs->isa.arg_slot[k] == e->v)
-				r.arg = k + 1;
+		if (e->kind == E_ENTRY)
+			r.arg = entry_arg(&cs->isa, e->v);
 		add_row(j, r, 0);
 	}
 	/* reaches no trap, calls and jumps nowhere unknown, is short, and
@@ -999,12 +1227,64 @@ static void free_object(struct cscan *cs)
 	cs->blobs = NULL;
 	cs->nblobs = 0;
 	cs->opd = (struct xsec){0};
+	free(cs->got);
+	cs->got = NULL;
+	cs->ngot = 0;
 	cs->sum = NULL;
 	cs->sumcap = cs->nsum = 0;
 	cs->xs = NULL;
 	cs->nxs = 0;
 	cs->syms = NULL;
 	cs->nsyms = 0;
+}
+
+/* The MIPS GOT of a shared object (MIPS psABI 3-38; binutils' readelf -A
+ * shows the same): gp is .got + 0x7ff0; its first DT_MIPS_LOCAL_GOTNO
+ * entries hold addresses as linked (a function's, or a page's), the rest
+ * one each for the dynamic symbols from DT_MIPS_GOTSYM on, the symbol's
+ * value where the object defines it (else not known: another object's). */
+static void read_mips_got(struct cscan *cs, const struct buf *b, Elf_Scn *got,
+			  Elf_Scn *dynamic, Elf_Scn *dynsym)
+{
+	GElf_Shdr gh, dh, yh;
+	Elf_Data *dd, *yd;
+	uint64_t pltgot = 0, local = 0, gotsym = 0;
+	int have = 0;
+	if (!got || !dynamic || !dynsym || !gelf_getshdr(got, &gh) || !gelf_getshdr(dynamic, &dh) ||
+	    !gelf_getshdr(dynsym, &yh) || !(dd = elf_getdata(dynamic, NULL)) ||
+	    !(yd = elf_getdata(dynsym, NULL)) || !dh.sh_entsize || !yh.sh_entsize ||
+	    gh.sh_offset > b->len || gh.sh_size > b->len - gh.sh_offset)
+		return;
+	for (size_t i = 0; i < dh.sh_size / dh.sh_entsize; i++) {
+		GElf_Dyn d;
+		if (!gelf_getdyn(dd, (int)i, &d))
+			break;
+		if (d.d_tag == DT_PLTGOT)
+			pltgot = d.d_un.d_ptr, have |= 1;
+		else if (d.d_tag == DT_MIPS_LOCAL_GOTNO)
+			local = d.d_un.d_val, have |= 2;
+		else if (d.d_tag == DT_MIPS_GOTSYM)
+			gotsym = d.d_un.d_val, have |= 4;
+	}
+	int es = cs->ctx->arch->elf_class == ELFCLASS64 ? 8 : 4;
+	if (have != 7 || pltgot != gh.sh_addr)
+		return;
+	const uint8_t *p = (const uint8_t *)b->p + gh.sh_offset;
+	cs->ngot = gh.sh_size / (uint64_t)es;
+	cs->got = xcalloc(cs->ngot + 1, sizeof(*cs->got));
+	cs->got_addr = gh.sh_addr;
+	cs->got_entsize = es;
+	cs->gp = gh.sh_addr + 0x7ff0;
+	for (size_t i = 0; i < cs->ngot; i++) {
+		GElf_Sym y;
+		if (i < local) {
+			for (int k = 0; k < es; k++)
+				cs->got[i] = cs->got[i] << 8 | p[i * (size_t)es + (size_t)(ctx_le(cs) ? es - 1 - k : k)];
+		} else if (gelf_getsym(yd, (int)(gotsym + i - local), &y) && y.st_shndx != SHN_UNDEF &&
+			   GELF_ST_TYPE(y.st_info) == STT_FUNC) {
+			cs->got[i] = y.st_value;
+		}
+	}
 }
 
 /* One shared object of the libc, its image in l->b; on the pass's thread,
@@ -1021,7 +1301,7 @@ static int read_object(struct code_job *j, const struct code_lib *l)
 		rc = -1;
 		goto out;
 	}
-	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL;
+	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL, *got = NULL, *dynamic = NULL;
 	GElf_Shdr sh;
 	size_t shstr;
 	if (elf_getshdrstrndx(e, &shstr) < 0)
@@ -1036,6 +1316,10 @@ static int read_object(struct code_job *j, const struct code_lib *l)
 		    sh.sh_offset <= b->len && sh.sh_size <= b->len - sh.sh_offset)
 			cs->opd = (struct xsec){sh.sh_addr, sh.sh_size,
 						(const uint8_t *)b->p + sh.sh_offset, NULL};
+		if (sname && !strcmp(sname, ".got"))
+			got = scn;
+		if (sh.sh_type == SHT_DYNAMIC)
+			dynamic = scn;
 		if (sh.sh_type == SHT_DYNSYM)
 			dynsym = scn;
 		else if (sh.sh_type == SHT_SYMTAB)
@@ -1073,6 +1357,8 @@ static int read_object(struct code_job *j, const struct code_lib *l)
 			cs->syms[i].size = 0; /* the descriptor's, not the code's */
 		}
 	}
+	if (cs->ctx->arch->elf_machine == EM_MIPS)
+		read_mips_got(cs, b, got, dynamic, dynsym);
 	collect_exported(j, l);
 out:
 	if (e)
@@ -1316,6 +1602,7 @@ int libc_scan_code(struct scan_ctx *ctx)
 	ctx->code_job = j;
 	j->cs.ctx = ctx;
 	j->cs.nr_exit = -1;
+	env_init(&j->cs);
 	sqlite3_stmt *libs, *ex;
 	/* the ktable scanner ran first: the number of exit */
 	if (db_prepare(ctx->db, &ex, "SELECT nr FROM ksyscall WHERE scan_id = ?1 AND arch = ?2"
@@ -1427,6 +1714,7 @@ int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_
 {
 	struct scan_ctx ctx = {.arch = p->arch}; /* the byte order, for load32() */
 	struct cscan cs = {.ctx = &ctx, .nr_exit = p->nr_exit};
+	env_init(&cs);
 	*facts = NULL;
 	*nfacts = *nbad = 0;
 	if (code_isa_open(&cs.isa, p->arch) < 0)
@@ -1466,10 +1754,9 @@ int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_
 			if (e->kind == E_NR) {
 				x.kind = CODE_PROG_NR;
 				x.nr = e->v;
-			} else if (e->kind == E_ENTRY) {
-				for (int a = 0; a < cs.isa.nargs && x.kind != CODE_PROG_ARG; a++)
-					if (cs.isa.arg_slot[a] == e->v)
-						x.kind = CODE_PROG_ARG, x.nr = a + 1;
+			} else if (e->kind == E_ENTRY && entry_arg(&cs.isa, e->v)) {
+				x.kind = CODE_PROG_ARG;
+				x.nr = entry_arg(&cs.isa, e->v);
 			} else if (!e->via && (!step_at(&cs, e->addr, thumb, &s) || s.kind != CK_TRAP)) {
 				continue; /* a call or jump through a register: no syscall of its own */
 			}
