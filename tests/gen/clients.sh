@@ -69,8 +69,8 @@ fn() {
 	{ flush(); held = $0; has = 1 }
 	END { flush() }'
 }
-# cut FILE NAME...: removes the functions from FILE, checking each was there
-cut() {
+# cut_fns FILE NAME...: removes the functions from FILE, checking each was there
+cut_fns() {
 	f=$1
 	shift
 	for n in "$@"; do
@@ -83,7 +83,7 @@ cut() {
 # liburing: its own traps on x86_64 and aarch64 (src/arch/syscall-defs.h);
 # syscov's header where its io_uring wrappers were
 d=$LU/src/arch/syscall-defs.h
-cut "$d" __sys_io_uring_setup __sys_io_uring_register __sys_io_uring_enter2
+cut_fns "$d" __sys_io_uring_setup __sys_io_uring_register __sys_io_uring_enter2
 ! grep -q '__NR_io_uring' "$d" || fail "liburing still has its own io_uring traps"
 {
 	echo '#include "syscov_wrappers.h"'
@@ -96,8 +96,8 @@ printf '#define %s 1\n' HAVE_SYS_SYSCALL_H HAVE_PROGRAM_INVOCATION_SHORT_NAME HA
 	HAVE_NANOSLEEP HAVE_FSYNC >"$UL/config.h"
 echo '#define PACKAGE_STRING "util-linux 2.38.1"' >>"$UL/config.h"
 cp "$UL/schedutils/ionice.c" "$UL/schedutils/ionice-syscov.c"
-cut "$UL/schedutils/ionice-syscov.c" ioprio_set ioprio_get
-cut "$UL/schedutils/sched_attr.h" sched_setattr sched_getattr
+cut_fns "$UL/schedutils/ionice-syscov.c" ioprio_set ioprio_get
+cut_fns "$UL/schedutils/sched_attr.h" sched_setattr sched_getattr
 grep -q '^struct sched_attr {' "$UL/schedutils/sched_attr.h" || fail "sched_attr.h lost its struct"
 # crun: the wrappers, calling syscov_x() where they called syscall(__NR_x)
 mkdir crun
