@@ -23,6 +23,9 @@ syscov_test(code_faccessat2 bash ${CMAKE_CURRENT_SOURCE_DIR}/code/faccessat2.sh 
 syscov_test(code_verdicts bash ${CMAKE_CURRENT_SOURCE_DIR}/code/verdicts.sh LABELS code)
 # a static archive: dietlibc's libc.a, relocations and sub-registers
 syscov_test(code_diet bash ${CMAKE_CURRENT_SOURCE_DIR}/code/diet.sh LABELS code)
+# calls through the GOT (MIPS) and literals (SH), numbers on the stack
+# (i386, m68k, MIPS o32), compares (aarch64): a fixture per cross compiler
+syscov_test(code_indirect bash ${CMAKE_CURRENT_SOURCE_DIR}/code/indirect.sh LABELS code)
 # the musl oracle: musl 1.2.3's source (Debian's, tests/code/srcmap.c walks
 # the AST of each file under musl's own flags) against code_syscall, on
 # x86_64 (musl-dev) and aarch64 (Debian 12's arm64 musl)
