@@ -117,8 +117,10 @@ def main():
     mapf, expf, dynf, factf, out = sys.argv[1:6]
     plt = set(re.findall(r"^\s*(\w+);", open(dynf).read(), re.M))
     funcs, calls, aliases, seeds, errors = read_map(mapf)
-    for e in errors:
+    for e in errors[:5]:
         print("map: " + e)
+    if len(errors) > 5:
+        print("map: %d more errors" % (len(errors) - 5))
     resolve = resolver(funcs, aliases)
     ev = events(calls, seeds, resolve, plt)
     exported = {}

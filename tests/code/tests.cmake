@@ -40,3 +40,8 @@ foreach(abi x86_64 aarch64)
 endforeach()
 # aarch64's libc.so comes from the release sysroot cache timeline_release fills
 set_tests_properties(code_musl_oracle_aarch64 PROPERTIES RESOURCE_LOCK "libc_sources;release_sysroots")
+# the glibc oracle: glibc 2.36's syscalls.list stubs and one-site
+# INLINE_SYSCALL files against code_syscall, on every ABI with a decoder
+syscov_test(code_glibc_oracle bash ${CMAKE_CURRENT_SOURCE_DIR}/code/glibc_oracle.sh ${LLVM_BINDIR}
+            LABELS code network slow)
+set_tests_properties(code_glibc_oracle PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK libc_sources)
