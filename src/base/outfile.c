@@ -258,6 +258,11 @@ static void put_buf(const void *ctx, FILE *f)
 	fwrite(b->p, 1, b->len, f);
 }
 
+int outfile_write_buf_in(const char *dir, const char *name, const struct buf *b)
+{
+	return outfile_write(dir, name, put_buf, b);
+}
+
 /* A device, FIFO or socket: written through, not replaced. */
 static int is_special(mode_t m)
 {

@@ -28,7 +28,11 @@ int outfile_mkdirs_sub(const char *dir, const char *sub);
  * name left by dead runs are removed first. err_set(EXIT_OUTPUT). */
 int outfile_write(const char *dir, const char *name, void (*write)(const void *, FILE *),
 		  const void *ctx);
-/* Writes b to path as outfile_write() does; a device or FIFO there
+/* Writes b as dir/name, as outfile_write() does: a FIFO, or a symlink to
+ * a device, planted in an output dir is replaced, not written through (a
+ * FIFO as <label>/syscov_wrappers.h hung the audit). */
+int outfile_write_buf_in(const char *dir, const char *name, const struct buf *b);
+/* Writes b to path, the user's, as outfile_write() does; a device or FIFO there
  * (/dev/null, /dev/stdout) is written through, not replaced.
  * err_set(EXIT_OUTPUT). */
 int outfile_write_buf(const char *path, const struct buf *b);

@@ -20,6 +20,7 @@
 #include "arch/arch.h"
 #include "arch/arch_trap.h"
 #include "base/datafile.h"
+#include "base/tsv.h"
 #include "gen/gen.h"
 #include "types/kernel_types.h"
 #include "types/typing.h"
@@ -463,11 +464,38 @@ static int put_includes(struct gen *g, struct buf *b)
 	return rc;
 }
 
-/* Forward declarations of the struct and union tags the prototypes use, so
- * that a tag first seen in a parameter list has file scope. */
-static void put_tags(struct gen *g, struct buf *b)
+/* data/uapi_structs.tsv as tag, header, clash triples (clash "" for "-"). */
+static int load_structs(struct strv *out)
 {
-	struct strv seen = {0};
+	static const char *const cols[] = {"tag", "header", "clash", "source", NULL};
+	struct tsv in;
+	int r = tsv_open(&in, "uapi_structs.tsv", cols);
+	if (r < 0)
+		return -1;
+	while ((r = tsv_next(&in)) > 0) {
+		int dash = !strcmp(in.v[2], "-");
+		if (!is_c_identifier(in.v[0]) || !gen_include_ok(in.v[1]) ||
+		    (!dash && !is_c_identifier(in.v[2]))) {
+			r = tsv_fail(&in, "needs a tag, a header name and a tag or '-'");
+			break;
+		}
+		strv_push(out, in.v[0]);
+		strv_push(out, in.v[1]);
+		strv_push(out, dash ? "" : in.v[2]);
+	}
+	tsv_close(&in);
+	return r < 0 ? -1 : 0;
+}
+
+/* Forward declarations of the struct and union tags the prototypes use, so
+ * that a tag first seen in a parameter list has file scope; a struct that a
+ * UAPI header defines (data/uapi_structs.tsv) comes complete from it where
+ * the compiler has it, so that callers can fill it. */
+static int put_tags(struct gen *g, struct buf *b)
+{
+	struct strv seen = {0}, uapi = {0};
+	if (load_structs(&uapi) < 0)
+		return -1;
 	for (size_t i = 0; i < g->nw; i++) {
 		const struct typed *w = &g->w[i];
 		for (int k = -1; k < w->np; k++) {
@@ -475,14 +503,31 @@ static void put_tags(struct gen *g, struct buf *b)
 			if (t->base != GT_TAG)
 				continue;
 			char *d = xasprintf("%s %s;", t->tagkw, t->tag);
-			if (!strv_contains(&seen, d)) {
-				buf_printf(b, "%s\n", d);
-				strv_push(&seen, d);
+			size_t u = 0;
+			while (u < uapi.n && (strcmp(t->tagkw, "struct") || strcmp(uapi.v[u], t->tag)))
+				u += 3;
+			if (strv_contains(&seen, d)) {
+				free(d);
+				continue;
 			}
-			free(d);
+			if (u < uapi.n) {
+				const char *h = uapi.v[u + 1], *clash = uapi.v[u + 2];
+				buf_printf(b, "#if defined(__has_include) && __has_include(<%s>)\n", h);
+				if (*clash)
+					buf_printf(b, "#define %s __syscov_uapi_%s\n", clash, clash);
+				buf_printf(b, "#include <%s>\n", h);
+				if (*clash)
+					buf_printf(b, "#undef %s\n", clash);
+				buf_printf(b, "#else\n%s\n#endif\n", d);
+			} else {
+				buf_printf(b, "%s\n", d);
+			}
+			strv_push_own(&seen, d);
 		}
 	}
 	strv_free(&seen);
+	strv_free(&uapi);
+	return 0;
 }
 
 /* A scan label is printed only when it cannot end the comment. */
@@ -622,7 +667,9 @@ int gen_header(struct db *db, const struct gen_req *r, struct buf *out, struct g
 		rc = put_includes(&g, out);
 	if (rc == 0) {
 		buf_puts(out, "\n");
-		put_tags(&g, out);
+		rc = put_tags(&g, out);
+	}
+	if (rc == 0) {
 		put_abis(&g, out);
 		for (size_t i = 0; i < g.nw; i++)
 			put_wrapper(&g, out, &g.w[i]);
@@ -665,7 +712,7 @@ static int write_header(struct db *db, int64_t id, char *d, const char *path)
 	if (rc == 0)
 		rc = outfile_mkdirs(d);
 	if (rc == 0)
-		rc = outfile_write_buf(path, &b);
+		rc = outfile_write_buf_in(d, "syscov_wrappers.h", &b);
 	if (rc == 0)
 		note("wrote %s: %u wrapper%s (%u typed from man pages, %u from the kernel, %u from"
 		     " overrides, %u untyped)", path, stt.total, PLURAL(stt.total), stt.n[GEN_SRC_MAN],
