@@ -60,7 +60,7 @@ enum code_kind {
 struct code_step {
 	enum code_kind kind;
 	uint64_t target;
-	int target_thumb;   /* ARM: the target is Thumb code */
+	int target_thumb;   /* ARM: the target is Thumb code (before flow(): the instruction is) */
 	int dst;            /* slot set, or -1 */
 	int src;            /* dst = the value of slot src; -1: dst = val */
 	int64_t val;
@@ -161,15 +161,15 @@ struct isa_desc {
 	int (*ops)(const struct code_isa *isa, const cs_insn *in, struct code_op *o);
 	/* where control goes: s->kind, and s->target where it is a constant */
 	void (*flow)(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		     int thumb, struct code_step *s);
+		     struct code_step *s);
 	/* s->dst = a constant or a register, for the moves that set up a
 	 * syscall number; 1 if in is one (isa_move() does the common part) */
 	int (*move)(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		    int thumb, const struct code_env *env, struct code_step *s);
-	/* the stack and memory effects (struct code_step's mem, sp_add), for
-	 * the ISAs whose C convention passes arguments on the stack (i386,
-	 * m68k, MIPS o32 beyond four); NULL: memory is not modelled, and no
-	 * value is loaded from it */
+		    const struct code_env *env, struct code_step *s);
+	/* the stack and memory effects (code_step's load, store, wild,
+	 * sp_add), for the ISAs whose C convention passes arguments on the
+	 * stack (i386, m68k, MIPS o32 beyond four); NULL: memory is not
+	 * modelled, and no value is loaded from it */
 	void (*mem)(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
 		    struct code_step *s);
 	const char *sp; /* the stack pointer, in the decoder's spelling (with mem) */

@@ -21,13 +21,12 @@ static int conditional(const cs_insn *in)
 }
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		 int thumb, struct code_step *s)
+		 struct code_step *s)
 {
 	(void)isa;
 	const char *m = in->mnemonic;
 	int direct = isa_direct(o, n, s);
 	int cc = conditional(in), pc_written = 0;
-	s->target_thumb = thumb;
 	for (int i = 0; i < n; i++)
 		if (o[i].type == OP_REG && o[i].reg == ARM_REG_PC &&
 		    (i == 0 || !strcmp(m, "pop") || isa_starts(m, "ldm")))
@@ -35,7 +34,7 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 	if (!strcmp(m, "bl") || !strcmp(m, "blx")) {
 		s->kind = direct ? CK_CALL : CK_ICALL;
 		if (!strcmp(m, "blx") && direct)
-			s->target_thumb = !thumb;
+			s->target_thumb = !s->target_thumb;
 	} else if (!strcmp(m, "bx") && n == 1 && o[0].reg == ARM_REG_LR) {
 		s->kind = cc ? CK_CRET : CK_RET;
 	} else if (!strcmp(m, "bx")) {
@@ -55,7 +54,7 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, const struct code_env *env, struct code_step *s)
+		const struct code_env *env, struct code_step *s)
 {
 	static const char *const movs[] = {"mov", "movs", "movw", "mov.w", "movw.w", "movs.w", NULL};
 	const char *m = in->mnemonic;
@@ -65,7 +64,7 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct code
 	if (!strcmp(m, "ldr") && o[1].type == OP_MEM && o[1].reg == ARM_REG_PC &&
 	    src->mem.index == ARM_REG_INVALID) {
 		/* a literal: the pc reads 8 (ARM) or 4 (Thumb, word-aligned) ahead */
-		uint64_t at = (thumb ? (in->address + 4) & ~3ull : in->address + 8) + (uint64_t)o[1].imm;
+		uint64_t at = (s->target_thumb ? (in->address + 4) & ~3ull : in->address + 8) + (uint64_t)o[1].imm;
 		uint32_t v;
 		if (env->load32(env->arg, at, &v) < 0 || isa_slot(isa, o[0].reg) < 0)
 			return 0;

@@ -28,9 +28,8 @@ static int zero(const char *n)
 ISA_OPS_FN(ops, arm64, ARM64_OP_REG, ARM64_OP_IMM, ARM64_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		 int thumb, struct code_step *s)
+		 struct code_step *s)
 {
-	(void)thumb;
 	const char *m = in->mnemonic;
 	isa_direct(o, n, s);
 	if (cs_insn_group(isa->h, in, CS_GRP_RET) || !strcmp(m, "ret"))
@@ -50,9 +49,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, const struct code_env *env, struct code_step *s)
+		const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)env;
+	(void)env;
 	const char *m = in->mnemonic;
 	if (n != 2 || o[0].type != OP_REG || (strcmp(m, "mov") && strcmp(m, "movz")) ||
 	    !isa_move(isa, o[0].reg, &o[1], s))

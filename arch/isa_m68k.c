@@ -40,9 +40,9 @@ static int ops(const struct code_isa *isa, const cs_insn *in, struct code_op *o)
 }
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		 int thumb, struct code_step *s)
+		 struct code_step *s)
 {
-	(void)isa, (void)thumb;
+	(void)isa;
 	const char *m = in->mnemonic;
 	int direct = isa_direct(o, n, s);
 	if (!strcmp(m, "rts") || !strcmp(m, "rtd") || !strcmp(m, "rte"))
@@ -62,9 +62,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, const struct code_env *env, struct code_step *s)
+		const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)env;
+	(void)env;
 	const char *m = in->mnemonic;
 	if ((!strcmp(m, "moveq") || !strcmp(m, "move.l") || !strcmp(m, "movea.l")) && n == 2 &&
 	    o[1].type == OP_REG)

@@ -26,9 +26,8 @@ static int zero(const char *n)
 ISA_OPS_FN(ops, mips, MIPS_OP_REG, MIPS_OP_IMM, MIPS_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		 int thumb, struct code_step *s)
+		 struct code_step *s)
 {
-	(void)thumb;
 	const char *m = in->mnemonic;
 	int direct = isa_direct(o, n, s);
 	int call = cs_insn_group(isa->h, in, CS_GRP_CALL), jump = cs_insn_group(isa->h, in, CS_GRP_JUMP);
@@ -52,9 +51,8 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, const struct code_env *env, struct code_step *s)
+		const struct code_env *env, struct code_step *s)
 {
-	(void)thumb;
 	static const char *const imm3[] = {"addiu", "daddiu", "addi", "daddi", "ori", NULL};
 	static const char *const reg3[] = {"addu", "daddu", "or", NULL};
 	const char *m = in->mnemonic;

@@ -16,9 +16,8 @@ static int general(const char *n)
 ISA_OPS_FN(ops, ppc, PPC_OP_REG, PPC_OP_IMM, PPC_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		 int thumb, struct code_step *s)
+		 struct code_step *s)
 {
-	(void)thumb;
 	static const char *const ind_call[] = {"bctrl", "blrl", NULL};
 	const char *m = in->mnemonic;
 	size_t len = strlen(m);
@@ -46,9 +45,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, const struct code_env *env, struct code_step *s)
+		const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)env;
+	(void)env;
 	const char *m = in->mnemonic;
 	if ((!strcmp(m, "li") || !strcmp(m, "mr")) && n == 2)
 		return isa_move(isa, o[0].reg, &o[1], s);

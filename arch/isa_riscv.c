@@ -35,9 +35,8 @@ static const char *rname(const struct code_isa *isa, const struct code_op *o)
 }
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		 int thumb, struct code_step *s)
+		 struct code_step *s)
 {
-	(void)thumb;
 	static const char *const branches[] = {
 		"beq", "bne", "blt", "bge", "bltu", "bgeu", "beqz", "bnez", "blez", "bgez", "bltz",
 		"bgtz", "bgt", "ble", "bgtu", "bleu", "c.beqz", "c.bnez", NULL};
@@ -68,9 +67,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, const struct code_env *env, struct code_step *s)
+		const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)env;
+	(void)env;
 	static const char *const addis[] = {"addi", "addiw", "ori", NULL};
 	const char *m = in->mnemonic;
 	if (n < 2 || o[0].type != OP_REG)

@@ -21,9 +21,8 @@ static const char *spell(const char *reg)
 ISA_OPS_FN(ops, sysz, SYSZ_OP_REG, SYSZ_OP_IMM, SYSZ_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		 int thumb, struct code_step *s)
+		 struct code_step *s)
 {
-	(void)thumb;
 	const char *m = in->mnemonic;
 	int direct = isa_direct(o, n, s);
 	int jump = cs_insn_group(isa->h, in, CS_GRP_JUMP);
@@ -47,9 +46,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, const struct code_env *env, struct code_step *s)
+		const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)env;
+	(void)env;
 	static const char *const imm[] = {"lghi", "lhi", "lgfi", "llill", "llilf", "iilf", NULL};
 	static const char *const reg[] = {"lgr", "lr", NULL};
 	const char *m = in->mnemonic;

@@ -42,9 +42,8 @@ static uint64_t pcrel(const cs_insn *in, int i)
 }
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		 int thumb, struct code_step *s)
+		 struct code_step *s)
 {
-	(void)thumb;
 	static const char *const delayed[] = {"bra", "bsr", "braf", "bsrf", "jmp", "jsr", "rts",
 					      "rte", "bt/s", "bf/s", NULL};
 	const char *m = in->mnemonic;
@@ -71,9 +70,8 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, const struct code_env *env, struct code_step *s)
+		const struct code_env *env, struct code_step *s)
 {
-	(void)thumb;
 	const char *m = in->mnemonic;
 	uint64_t lit = pcrel(in, 0);
 	uint32_t v;

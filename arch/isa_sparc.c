@@ -36,9 +36,8 @@ static void init(struct code_isa *isa)
 ISA_OPS_FN(ops, sparc, SPARC_OP_REG, SPARC_OP_IMM, SPARC_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		 int thumb, struct code_step *s)
+		 struct code_step *s)
 {
-	(void)thumb;
 	const char *m = in->mnemonic;
 	int direct = isa_direct(o, n, s);
 	int jump = cs_insn_group(isa->h, in, CS_GRP_JUMP);
@@ -57,9 +56,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, const struct code_env *env, struct code_step *s)
+		const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)env;
+	(void)env;
 	const char *m = in->mnemonic;
 	if (!strcmp(m, "mov") && n == 2 && o[1].type == OP_REG)
 		return isa_move(isa, o[1].reg, &o[0], s);

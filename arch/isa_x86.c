@@ -51,9 +51,8 @@ static const char *fold(const char *n, char *buf, size_t len, int *part)
 ISA_OPS_FN(ops, x86, X86_OP_REG, X86_OP_IMM, X86_OP_MEM, mem.base, mem.disp)
 
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		 int thumb, struct code_step *s)
+		 struct code_step *s)
 {
-	(void)thumb;
 	const char *m = in->mnemonic;
 	int direct = isa_direct(o, n, s);
 	if (cs_insn_group(isa->h, in, CS_GRP_RET))
@@ -69,9 +68,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
-		int thumb, const struct code_env *env, struct code_step *s)
+		const struct code_env *env, struct code_step *s)
 {
-	(void)thumb, (void)env;
+	(void)env;
 	const char *m = in->mnemonic;
 	if (n != 2 || o[0].type != OP_REG)
 		return 0;

@@ -174,10 +174,11 @@ void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb,
 		s->clobber = isa->trap_clobber;
 		return;
 	}
-	isa->d->flow(isa, in, o, n, thumb, s);
+	s->target_thumb = thumb;
+	isa->d->flow(isa, in, o, n, s);
 	if (s->kind != CK_NEXT && s->kind != CK_CJUMP && s->kind != CK_JUMP)
 		return;
-	if (!isa->d->move(isa, in, o, n, thumb, env, s) && isa->d->mem)
+	if (!isa->d->move(isa, in, o, n, env, s) && isa->d->mem)
 		isa->d->mem(isa, in, o, n, s);
 	s->clobber |= written(isa, in, o, n, thumb);
 	if (s->dst >= 0)

@@ -20,7 +20,10 @@ fact() {
 	   WHERE func = '$1' ORDER BY depth"
 }
 # the instructions of a function, tab-separated as objdump prints them
-body() { "$t-objdump" -d --no-show-raw-insn "$lib" | awk -v f="<$1>:" '$2 == f { on = 1; next } /^$/ { on = 0 } on'; }
+body() {
+	"$t-objdump" -d --no-show-raw-insn "$lib" |
+		awk -v f="<$1>:" '$2 == f { on = 1; next } /^$/ { on = 0 } on'
+}
 seen=0
 for a in i386:i686-linux-gnu m68k:m68k-linux-gnu mipsel:mipsel-linux-gnu sh4:sh4-linux-gnu \
 	aarch64:aarch64-linux-gnu; do
