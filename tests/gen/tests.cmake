@@ -8,6 +8,8 @@ syscov_test(gen_overrides bash ${GENT}/overrides.sh LABELS gen)
 syscov_test(gen_kernel sh ${GENT}/kernel.sh LABELS gen)
 syscov_test(gen_client sh ${GENT}/client.sh LABELS gen)
 syscov_test(gen_kernel_hostile bash ${GENT}/kernel_hostile.sh LABELS gen)
+# struct sched_attr, clone_args, open_how complete from the UAPI headers
+syscov_test(gen_uapi_structs sh ${GENT}/uapi_structs.sh LABELS gen)
 # the tree that tests/ktable/tests.cmake's fixture extracts
 set_tests_properties(gen_kernel gen_client gen_ll_qemu PROPERTIES FIXTURES_REQUIRED ktable_tree
                      SKIP_RETURN_CODE 77)
@@ -17,7 +19,8 @@ set_tests_properties(gen_client PROPERTIES RESOURCE_LOCK release_sysroots)
 syscov_test(gen_neighbours sh ${GENT}/neighbours.sh LABELS gen network slow)
 set_tests_properties(gen_neighbours PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK release_sysroots)
 # builds util-linux's, crun's and liburing's call sites from Debian's sources
-# (~40 s; ~115 s when the build dir's cache is empty: apt indexes, sources)
+# (40-120 s on this 2-core machine, by its load; ~70 s more when the build
+# dir's cache is empty: apt indexes, sources, -dev packages)
 syscov_test(gen_clients sh ${GENT}/clients.sh LABELS gen network slow)
 set_tests_properties(gen_clients PROPERTIES FIXTURES_REQUIRED ktable_tree SKIP_RETURN_CODE 77
                      RESOURCE_LOCK release_sysroots)
