@@ -237,6 +237,17 @@ fx_cross_link_out() {
 }
 fx_usr_include_self() { rm -rf "$SR/usr/include"; ln -s /usr/include "$SR/usr/include"; }
 fx_usr_include_out() { mv "$SR/usr/include" "$C/inc"; ln -s ../../inc "$SR/usr/include"; }
+# protos N PAGES: PAGES pages of N SYNOPSIS prototypes each in $C/man/man2
+protos() {
+	mkdir -p "$C/man/man2"
+	awk -v n="$1" -v pages="$2" -v d="$C/man/man2" 'BEGIN { for (p = 1; p <= pages; p++) {
+		f = d "/p" p ".2"
+		printf ".TH P%d 2\n.SH NAME\np%d \\- x\n.SH SYNOPSIS\n.nf\n", p, p >f
+		for (i = 1; i <= n; i++) printf ".BI \"int p%d_%d(int \" a );\n", p, i >f
+		printf ".fi\n.SH DESCRIPTION\nx\n" >f; close(f) } }'
+}
+fx_man_protos_300() { man_base; protos 300 1; }
+fx_man_protos_9000() { protos 250 36; }
 # special files planted in a <label> dir under the outputs' names
 fx_label_fifo() { mkdir -p "$C/out/sr-x86_64"; mkfifo "$C/out/sr-x86_64/syscov_wrappers.h" "$C/out/sr-x86_64/index.html"; }
 fx_label_dev_link() { mkdir -p "$C/out/sr-x86_64"; ln -s /dev/full "$C/out/sr-x86_64/syscov_wrappers.h"; }
