@@ -17,7 +17,8 @@
 #    plain names then are syscov's), run beside the unchanged ionice
 #    (syscall()): each sets a process's I/O priority and the other reads it;
 #    chrt.c (compiled) and clients_ul.c with sched_attr.h's
-#    sched_getattr/sched_setattr cut out; kcmp as lsfd calls it;
+#    sched_getattr/sched_setattr cut out; lsfd.c (compiled) with its kcmp cut
+#    out, and kcmp as lsfd calls it in clients_ul.c;
 #  - crun: its syscall_* layer (clone3, fsopen, open_tree, pidfd_open,
 #    pidfd_send_signal, close_range, seccomp) extracted from its sources with
 #    syscall(__NR_x, ...) replaced by syscov_x(...), called by clients_crun.c;
@@ -47,7 +48,8 @@ done
 cd "$T"
 # only the files the clients build
 tar xzf "$(tarball liburing)" --wildcards '*/src/*.[ch]' '*/src/arch/*' '*/src/include/*'
-tar xJf "$(tarball util-linux)" --wildcards '*/include/*' '*/lib/strutils.c' '*/schedutils/*'
+tar xJf "$(tarball util-linux)" --wildcards '*/include/*' '*/lib/strutils.c' '*/schedutils/*' \
+	'*/misc-utils/lsfd*' '*/libsmartcols/src/libsmartcols.h.in'
 tar xJf "$(tarball crun)" --wildcards '*/src/libcrun/linux.c' '*/src/libcrun/utils.c' \
 	'*/src/libcrun/seccomp.c'
 LU=$(echo "$T"/liburing-*) UL=$(echo "$T"/util-linux-*) CR=$(echo "$T"/crun-*)
@@ -93,8 +95,10 @@ cut_fns "$d" __sys_io_uring_setup __sys_io_uring_register __sys_io_uring_enter2
 sed -i '/^#include <fcntl.h>/r port.h' "$d"
 # util-linux: config.h as its configure writes it on glibc 2.36
 printf '#define %s 1\n' HAVE_SYS_SYSCALL_H HAVE_PROGRAM_INVOCATION_SHORT_NAME HAVE_ERR_H \
-	HAVE_NANOSLEEP HAVE_FSYNC >"$UL/config.h"
+	HAVE_NANOSLEEP HAVE_FSYNC HAVE_CLOSE_RANGE HAVE_SYS_SYSMACROS_H >"$UL/config.h"
 echo '#define PACKAGE_STRING "util-linux 2.38.1"' >>"$UL/config.h"
+sed 's/@LIBSMARTCOLS_VERSION@/2.38.1/' "$UL/libsmartcols/src/libsmartcols.h.in" >"$UL/include/libsmartcols.h"
+cut_fns "$UL/misc-utils/lsfd.c" kcmp
 cp "$UL/schedutils/ionice.c" "$UL/schedutils/ionice-syscov.c"
 cut_fns "$UL/schedutils/ionice-syscov.c" ioprio_set ioprio_get
 cut_fns "$UL/schedutils/sched_attr.h" sched_setattr sched_getattr
@@ -178,6 +182,7 @@ while read -r abi cc run deb; do
 		build util-linux "$abi" i.log $cc $uf "$UL/schedutils/ionice.c" "$UL/lib/strutils.c" -o "ionice-orig-$abi"
 		build util-linux "$abi" i.log $cc $H $uf "$UL/schedutils/ionice-syscov.c" "$UL/lib/strutils.c" -o "ionice-$abi"
 		build util-linux "$abi" c.log $cc $H $uf -c "$UL/schedutils/chrt.c" -o "chrt-$abi.o"
+		build util-linux "$abi" c.log $cc $H $uf -I"$UL/misc-utils" -c "$UL/misc-utils/lsfd.c" -o "lsfd-$abi.o"
 		build util-linux "$abi" l.log $cc $H $uf -I"$UL/schedutils" -I"$G" "$G/clients_ul.c" -o "ul-$abi"
 	}
 	r=$(ran util-linux "$abi" "$run" "ul-$abi")
@@ -192,7 +197,7 @@ while read -r abi cc run deb; do
 	done
 	expect_eq "ionice -p \$\$" "$("$run" "./ionice-orig-$abi" -p $$)" "$("$run" "./ionice-$abi" -p $$)"
 	kill $pid
-	row util-linux "$abi" "built (ionice, chrt.c, clients_ul.c), ran, $r; ionice: 3 calls agree with the unchanged ionice's"
+	row util-linux "$abi" "built (ionice, chrt.c, lsfd.c, clients_ul.c), ran, $r; ionice: 3 calls agree with the unchanged ionice's"
 
 	# shellcheck disable=SC2086
 	build crun "$abi" r.log $cc -std=gnu11 $CF $st $H -I"$T/crun" -I"$G" "$G/clients_crun.c" -o "crun-$abi"

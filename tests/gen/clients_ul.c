@@ -2,9 +2,9 @@
  * 2.38.1's schedutils/sched_attr.h with its sched_setattr()/sched_getattr()
  * wrappers cut out (its struct sched_attr stays), so the calls chrt makes go
  * to syscov's plain names, and kcmp() as misc-utils/lsfd.c calls it
- * (KCMP_FS, KCMP_VM, KCMP_FILES; lsfd.c itself needs libsmartcols' generated
- * header), each against syscall(). ionice, the other client, is the
- * project's own program (clients.sh runs it). */
+ * (KCMP_FS, KCMP_VM, KCMP_FILES; clients.sh compiles lsfd.c, which needs
+ * more of util-linux to link), each against syscall(). ionice, the other
+ * client, is the project's own program (clients.sh runs it). */
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
