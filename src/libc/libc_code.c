@@ -1737,7 +1737,11 @@ int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_
 			continue;
 		*f = (struct summary){.key = key, .status = 2, .returns = 1, .helper = 1};
 		f->ev = xmalloc(sizeof(*f->ev));
-		f->ev[f->nev++] = (struct event){E_ENTRY, 0, cs.isa.arg_slot[0], 0, p->helpers[i]};
+		/* its first C argument: a register, or (i386, m68k) the stack
+		 * word above the return address */
+		int64_t first = cs.isa.nargs ? cs.isa.arg_slot[0]
+					     : CODE_SLOTS + cs.isa.ret_push / cs.isa.word;
+		f->ev[f->nev++] = (struct event){E_ENTRY, 0, first, 0, p->helpers[i]};
 		cs.nsum++;
 	}
 	size_t cap = 0;

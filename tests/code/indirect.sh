@@ -10,6 +10,7 @@
 #    readelf -A's GOT row OFF(gp) names the function;
 #  - SH calls through a literal: mov.l LIT,r1; bsrf r1, to bsrf + 4 + LIT
 #    (the value objdump prints after '!'), the helper's nm address;
+#  - a program's syscall@plt with its number pushed (i386: push $0x14);
 #  - a compare of the number before the trap writes no register (aarch64
 #    cmp x0,#0x39, which Capstone 5.0.7 has write x0; musl arm64's pread()
 #    came out missing for it).
@@ -82,4 +83,19 @@ for a in i386:i686-linux-gnu m68k:m68k-linux-gnu mipsel:mipsel-linux-gnu sh4:sh4
 	seen=$((seen + 1))
 done
 [ $seen -gt 0 ] || fail "no cross compiler: nothing checked"
+# a program's syscall() through the PLT, its number pushed (syscov usage
+# reads programs with the same engine, code_program.h)
+if command -v i686-linux-gnu-gcc >/dev/null; then
+	mkdir -p "$T/prog/usr/bin"
+	printf '#include <unistd.h>\n__attribute__((noinline)) long f(void) { return syscall(20, 0); }\n%s\n' \
+		'int main(void) { return (int)f(); }' >"$T/p.c"
+	i686-linux-gnu-gcc -O2 -o "$T/prog/usr/bin/p" "$T/p.c" || fail "i686-linux-gnu-gcc: program"
+	t=i686-linux-gnu lib=$T/prog/usr/bin/p
+	body f | grep -Eq $'push +\\$0x14$' && body f | grep -Eq $'call +[0-9a-f]+ <syscall@plt>$' ||
+		fail "i386 program f: no push \$0x14; call syscall@plt: $(body f)"
+	"$SYSCOV" usage --db "$T/u.db" -q "$T/prog" /usr/bin/p >/dev/null 2>"$T/err" ||
+		fail "usage: $(cat "$T/err")"
+	expect_eq "i386 program f" "const 20 syscall@plt" \
+		"$(sqlite3 -separator ' ' "$T/u.db" "SELECT kind, nr, via FROM usage_call WHERE func = 'f'")"
+fi
 done_ok
