@@ -51,9 +51,11 @@ struct code_prog_fact {
 	uint64_t via;  /* the function called (a helper), 0: its own trap */
 };
 
-/* Follows every function of p; *facts (caller frees) and *nfacts; *nbad:
- * addresses reached that could not be decoded. -1 with err_set() when the
- * decoder cannot be opened for the ABI. */
+/* The facts of every function of p: a linear sweep finds the few whose
+ * code can make a syscall of its own, and only those are followed (the
+ * others have no fact); *facts (caller frees) and *nfacts; *nbad:
+ * addresses the followed code reached that could not be decoded. -1 with
+ * err_set() when the decoder cannot be opened for the ABI. */
 int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_t *nfacts,
 		 size_t *nbad);
 

@@ -305,12 +305,8 @@ static void relocate(const struct cscan *cs, uint64_t addr, int size, struct cod
 		s->kind = s->kind == CK_CALL ? CK_ICALL : CK_IJUMP;
 }
 
-/* Whether control falling through from the instruction at addr to next
- * leaves the function: past the end of its symbol's bytes, or, after a
- * call or a trap that then did not return (after_call), onto the next
- * symbol. musl's pthread_exit() ends with `call exit`, and what follows is
- * the static start() of pthread_create(), which is not pthread_exit's. */
-static int leaves(const struct cscan *cs, uint64_t addr, uint64_t next, int after_call)
+/* How many extents start at or before addr */
+static size_t ext_upto(const struct cscan *cs, uint64_t addr)
 {
 	size_t lo = 0, hi = cs->next;
 	while (lo < hi) {
@@ -320,6 +316,17 @@ static int leaves(const struct cscan *cs, uint64_t addr, uint64_t next, int afte
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+/* Whether control falling through from the instruction at addr to next
+ * leaves the function: past the end of its symbol's bytes, or, after a
+ * call or a trap that then did not return (after_call), onto the next
+ * symbol. musl's pthread_exit() ends with `call exit`, and what follows is
+ * the static start() of pthread_create(), which is not pthread_exit's. */
+static int leaves(const struct cscan *cs, uint64_t addr, uint64_t next, int after_call)
+{
+	size_t lo = ext_upto(cs, addr);
 	if (lo && cs->ext[lo - 1].hi > addr)
 		return next >= cs->ext[lo - 1].hi;
 	return after_call && lo < cs->next && next >= cs->ext[lo].lo;
@@ -1709,6 +1716,141 @@ int libc_code_rows(struct scan_ctx *ctx)
 
 /* ---- a program (code_program.h) ----------------------------------------- */
 
+/* A program's functions that can make a syscall of their own are few (a
+ * tenth of a machine's files import syscall() at all): a linear sweep of
+ * each function's bytes finds its traps and direct branches, and only the
+ * functions that reach a trap, a helper, or code that does are followed. */
+
+/* A direct call or jump a region's bytes hold */
+struct pbranch {
+	uint64_t target;
+	uint32_t region; /* where it is, in cs->ext */
+	int8_t jump, thumb;
+};
+
+/* The end of region k of cs->ext: its size, or the next one's start, within
+ * its section */
+static uint64_t region_end(const struct cscan *cs, size_t k)
+{
+	size_t left;
+	uint64_t lo = cs->ext[k].lo, end = at(cs, lo, &left) ? lo + left : lo;
+	if (cs->ext[k].hi && cs->ext[k].hi < end)
+		end = cs->ext[k].hi;
+	else if (!cs->ext[k].hi && k + 1 < cs->next && cs->ext[k + 1].lo < end)
+		end = cs->ext[k + 1].lo;
+	return end;
+}
+
+/* The region holding addr, or -1: code no function start covers */
+static long region_of(const struct cscan *cs, const uint64_t *end, uint64_t addr)
+{
+	size_t lo = ext_upto(cs, addr);
+	return lo && addr < end[lo - 1] ? (long)lo - 1 : -1;
+}
+
+/* Decodes region k linearly (data among the code skipped as the decoder's
+ * SKIPDATA does): its direct branches onto *br; 1 if it holds a trap. */
+static int sweep(struct cscan *cs, size_t k, uint64_t end, int thumb, struct pbranch **br,
+		 size_t *nbr, size_t *cap)
+{
+	uint64_t a = cs->ext[k].lo;
+	size_t left;
+	const uint8_t *p = at(cs, a, &left);
+	csh h = thumb ? cs->isa.h_thumb : cs->isa.h;
+	int trap = 0;
+	left = p ? end - a : 0;
+	while (left) {
+		const uint8_t *p0 = p;
+		size_t left0 = left;
+		uint64_t a0 = a;
+		struct code_step s;
+		if (!cs_disasm_iter(h, &p, &left, &a, cs->insn))
+			break;
+		if (!cs->insn->id) {
+			trap |= code_isa_undecoded(&cs->isa, p0, left0, &s) && s.kind == CK_TRAP;
+			continue;
+		}
+		code_isa_step(&cs->isa, cs->insn, thumb, &cs->env, &s);
+		if (s.size && (size_t)s.size <= left0)
+			p = p0 + s.size, left = left0 - (size_t)s.size, a = a0 + (uint64_t)s.size;
+		trap |= s.kind == CK_TRAP;
+		if ((s.kind == CK_CALL || s.kind == CK_JUMP || s.kind == CK_CJUMP) && s.target) {
+			if (*nbr == *cap) {
+				*cap = *cap ? 2 * *cap : 1024;
+				*br = xrealloc(*br, *cap * sizeof(**br));
+			}
+			(*br)[(*nbr)++] = (struct pbranch){s.target, (uint32_t)k, s.kind != CK_CALL,
+							   (int8_t)s.target_thumb};
+		}
+	}
+	return trap;
+}
+
+static int passes_entry(const struct summary *f)
+{
+	for (size_t i = 0; i < f->nev; i++)
+		if (f->ev[i].kind == E_ENTRY)
+			return 1;
+	return 0;
+}
+
+/* Marks the regions whose code can make a syscall of its own (cand),
+ * following their functions (rk: each function's region, -1 none) until
+ * no branch reaches a new one: a trap; a branch to a helper, or to a
+ * function that passes its argument on as the number; a jump into a
+ * marked region, or a call into one not at a function's start; a branch
+ * into code no start covers. A function of no marked region has no fact
+ * of its own: its code has no trap and calls nothing that traps with a
+ * number it passes. */
+static void candidates(struct cscan *cs, const struct code_prog *p, const long *rk, uint8_t *cand)
+{
+	uint64_t mask = cs->isa.h_thumb ? ~1ull : ~0ull;
+	uint64_t *end = xmalloc((cs->next + 1) * sizeof(*end));
+	uint8_t *thumb = xcalloc(cs->next + 1, 1), *done = xcalloc(p->nfns + 1, 1);
+	struct pbranch *br = NULL;
+	size_t nbr = 0, cap = 0;
+	for (size_t k = 0; k < cs->next; k++)
+		end[k] = region_end(cs, k);
+	for (size_t i = 0; i < p->nfns; i++)
+		if (rk[i] >= 0 && (p->fns[i].addr & mask) == cs->ext[rk[i]].lo)
+			thumb[rk[i]] = cs->isa.h_thumb && (p->fns[i].addr & 1);
+	cs_option(cs->isa.h, CS_OPT_SKIPDATA, CS_OPT_ON);
+	if (cs->isa.h_thumb)
+		cs_option(cs->isa.h_thumb, CS_OPT_SKIPDATA, CS_OPT_ON);
+	for (size_t k = 0; k < cs->next; k++)
+		cand[k] = (uint8_t)sweep(cs, k, end[k], thumb[k], &br, &nbr, &cap);
+	cs_option(cs->isa.h, CS_OPT_SKIPDATA, CS_OPT_OFF);
+	if (cs->isa.h_thumb)
+		cs_option(cs->isa.h_thumb, CS_OPT_SKIPDATA, CS_OPT_OFF);
+	for (int grew = 1; grew;) {
+		grew = 0;
+		for (size_t i = 0; i < p->nfns; i++)
+			if (!done[i] && (rk[i] < 0 || cand[rk[i]])) {
+				done[i] = 1;
+				summarize(cs, p->fns[i].addr & mask, cs->isa.h_thumb && (p->fns[i].addr & 1));
+			}
+		for (size_t b = 0; b < nbr; b++) {
+			const struct pbranch *x = &br[b];
+			if (cand[x->region])
+				continue;
+			struct summary *g = sum_slot(cs, x->target << 1 | (uint64_t)x->thumb);
+			long t = region_of(cs, end, x->target);
+			size_t left;
+			int reach = g->key && g->helper;
+			if (!reach && t < 0)
+				reach = at(cs, x->target, &left) != NULL;
+			else if (!reach && cand[t])
+				reach = x->jump || !g->key || passes_entry(g);
+			if (reach)
+				cand[x->region] = 1, grew = 1;
+		}
+	}
+	free(br);
+	free(done);
+	free(thumb);
+	free(end);
+}
+
 int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_t *nfacts,
 		 size_t *nbad)
 {
@@ -1744,10 +1886,21 @@ int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_
 		f->ev[f->nev++] = (struct event){E_ENTRY, 0, first, 0, p->helpers[i]};
 		cs.nsum++;
 	}
+	long *rk = xmalloc((p->nfns + 1) * sizeof(*rk));
+	uint8_t *cand = xcalloc(cs.next + 1, 1);
+	uint64_t *end = xmalloc((cs.next + 1) * sizeof(*end));
+	for (size_t k = 0; k < cs.next; k++)
+		end[k] = region_end(&cs, k);
+	for (size_t i = 0; i < p->nfns; i++)
+		rk[i] = region_of(&cs, end, p->fns[i].addr & (cs.isa.h_thumb ? ~1ull : ~0ull));
+	free(end);
+	candidates(&cs, p, rk, cand);
 	size_t cap = 0;
 	for (size_t i = 0; i < p->nfns; i++) {
 		int thumb = cs.isa.h_thumb && (p->fns[i].addr & 1);
 		uint64_t entry = thumb ? p->fns[i].addr & ~1ull : p->fns[i].addr;
+		if (rk[i] >= 0 && !cand[rk[i]])
+			continue;
 		struct summary *f = summarize(&cs, entry, thumb);
 		for (size_t k = 0; f && k < f->nev; k++) {
 			const struct event *e = &f->ev[k];
@@ -1771,6 +1924,8 @@ int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_
 			(*facts)[(*nfacts)++] = x;
 		}
 	}
+	free(rk);
+	free(cand);
 	*nbad = cs.nbad;
 	free(cs.bad);
 	strv_free(&cs.owned);
