@@ -18,7 +18,8 @@ static const char help[] =
 	"Usage: syscov usage [OPTIONS] [SYSROOT [PATH...]]\n"
 	"       syscov usage --deb PKG[,PKG...] [OPTIONS]\n"
 	"       syscov usage --report [OPTIONS]\n"
-	"       syscov usage --need FILE [OPTIONS] [SYSROOT]\n\n"
+	"       syscov usage --need FILE [OPTIONS] [SYSROOT]\n"
+	"       syscov usage --merge SHARD.db[,...] [OPTIONS]\n\n"
 	"Scans the ELF programs and shared libraries of SYSROOT (default /): its\n"
 	"bin, sbin and library dirs, or the PATHs given (inside it). Per file it\n"
 	"records the libc functions imported (with symbol versions) and each syscall\n"
@@ -33,15 +34,17 @@ static const char help[] =
 	"  --report         write the demand (DIR/usage.md, usage.json, usage.html)\n"
 	"                   against a libc scan's verdicts and machine-code facts\n"
 	"  --need FILE      the syscalls the scanned FILE (sysroot-relative) can reach\n"
+	"  --merge DB,...   copy the usage rows of these DBs (shards scanned elsewhere)\n"
+	"                   into --db, replacing its rows of the same files\n"
 	"  --scan LABEL|ID  the libc scan to measure against (default: the newest\n"
 	"                   sysroot scan of the host's ABI)\n"
 	"  --format FMT     --report: md,json,html or all (default); --need: text or json\n"
 	"  -o, --output DIR --report: where to write (default reports/usage)\n" CLI_COMMON_HELP;
 
-enum { OPT_U_DEB = OPT_CMD_FIRST, OPT_U_REPORT, OPT_U_NEED };
+enum { OPT_U_DEB = OPT_CMD_FIRST, OPT_U_REPORT, OPT_U_NEED, OPT_U_MERGE };
 
 struct usage_cli {
-	struct strv debs;
+	struct strv debs, shards;
 	int report;
 	const char *need;
 };
@@ -51,6 +54,7 @@ static const struct option opts[] = {
 	{"deb", required_argument, NULL, OPT_U_DEB},
 	{"report", no_argument, NULL, OPT_U_REPORT},
 	{"need", required_argument, NULL, OPT_U_NEED},
+	{"merge", required_argument, NULL, OPT_U_MERGE},
 	{"scan", required_argument, NULL, OPT_SCAN},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"output", required_argument, NULL, 'o'},
@@ -66,6 +70,8 @@ static int own_opt(int opt, const char *arg, void *ctx)
 		u->report = 1;
 	else if (opt == OPT_U_NEED)
 		u->need = arg;
+	else if (opt == OPT_U_MERGE)
+		split_list(arg, &u->shards);
 	else
 		return err_set(EXIT_USAGE, "unexpected option");
 	return 0;
@@ -232,10 +238,16 @@ int cmd_usage(int argc, char **argv)
 		cli_free(&c);
 		return 0;
 	}
-	if (rc == 0 && (u.report + !!u.need + !!u.debs.n) > 1)
-		rc = err_set(EXIT_USAGE, "--report, --need and --deb exclude each other");
-	if (rc == 0 && (u.report || u.debs.n) && c.args.n)
-		rc = err_set(EXIT_USAGE, "--report and --deb take no SYSROOT (see --help)");
+	if (rc == 0 && (u.report + !!u.need + !!u.debs.n + !!u.shards.n) > 1)
+		rc = err_set(EXIT_USAGE, "--report, --need, --deb and --merge exclude each other");
+	if (rc == 0 && (u.report || u.debs.n || u.shards.n) && c.args.n)
+		rc = err_set(EXIT_USAGE, "--report, --deb and --merge take no SYSROOT (see --help)");
+	/* a scan writes a new DB on disk at once, not built in memory to be
+	 * written at the end: its commits every few hundred files then keep
+	 * what was read, and the memory stays flat */
+	if (rc == 0 && !u.report && !u.need && access(cli_db(&c), F_OK) < 0 &&
+	    (db_open(&db, cli_db(&c), DB_CREATE) < 0 || db_close(&db) < 0))
+		rc = -1;
 	if (rc == 0)
 		rc = db_open(&db, cli_db(&c), u.report || u.need ? DB_OPEN : DB_CREATE);
 	if (rc == 0 && u.report) {
@@ -258,6 +270,15 @@ int cmd_usage(int argc, char **argv)
 			rc = usage_need(&db, id, u.need, !strcmp(fmt, "json"), stdout);
 	} else if (rc == 0 && u.debs.n) {
 		rc = scan_debs(&db, &u.debs);
+	} else if (rc == 0 && u.shards.n) {
+		for (size_t i = 0; i < u.shards.n && rc == 0; i++) {
+			int64_t n = 0;
+			uint64_t t0 = now_ns();
+			rc = usage_merge(&db, u.shards.v[i], &n);
+			if (rc == 0)
+				note("usage: merged %s: %lld files in %.2f s", u.shards.v[i], (long long)n,
+				     (double)(now_ns() - t0) / 1e9);
+		}
 	} else if (rc == 0) {
 		struct sysroot sr;
 		struct strv paths = {0};
@@ -279,6 +300,7 @@ int cmd_usage(int argc, char **argv)
 	if (db_close(&db) < 0)
 		rc = -1;
 	strv_free(&u.debs);
+	strv_free(&u.shards);
 	cli_free(&c);
 	return rc < 0 ? -1 : 0;
 }

@@ -56,6 +56,10 @@ struct usage_stats {
 int usage_scan(struct db *db, const struct sysroot *sr, const struct strv *paths,
 	       const struct usage_opts *o, struct usage_stats *st);
 
+/* Copies the usage rows of the DB at path (a shard) into db, replacing
+ * those of the same root and path; *files: how many files it had. */
+int usage_merge(struct db *db, const char *path, int64_t *files);
+
 /* ---- demand and need (usage_report.c, usage_need.c) ---- */
 /* The temp tables both read (usage_report.c): u_name, u_libc, u_wrap, and
  * with `demand` u_hand and u_via */

@@ -5,7 +5,11 @@
  * package whose dpkg list (var/lib/dpkg/info/NAME.list) names it. A file
  * whose identity (size, mtime, device, inode) is the one stored is not
  * read again: a rescan after one package changed reads that package's
- * files only. Rows of files gone from the scanned dirs are deleted. */
+ * files only, and dpkg's lists (100k lines on a desktop) are read only
+ * when some file is. Rows of files gone from the scanned dirs are
+ * deleted. The rows are committed every BATCH files, so that a scan of a
+ * whole machine keeps what it read if it is stopped, and the next run
+ * reads only the rest. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <dirent.h>
@@ -22,6 +26,7 @@
 #include "usage/usage.h"
 
 #define FILE_MAX ((size_t)1 << 30) /* larger files are not read (none on Debian is) */
+#define BATCH 200                  /* files read per transaction */
 
 static const char *const default_dirs[] = {
 	"/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/libexec", "/usr/games",
@@ -41,10 +46,11 @@ struct stored {
 	int seen;
 };
 
-/* path -> package, open addressing */
+/* path -> package, open addressing; read on first use */
 struct pkgmap {
 	char **path, **pkg;
 	size_t cap, n;
+	int read;
 };
 
 struct walk {
@@ -121,11 +127,11 @@ static int list_visit(void *arg, int dirfd, const char *rel, const char *name, u
 	return 0;
 }
 
-/* dpkg's lists of the sysroot (none: no attribution) */
+/* dpkg's lists of the sysroot (none: no attribution), once */
 static int read_dpkg(const struct sysroot *sr, struct pkgmap *m)
 {
 	const char *dir = "/var/lib/dpkg/info";
-	if (!sysroot_is_dir(sr, dir))
+	if (m->read++ || !sysroot_is_dir(sr, dir))
 		return 0;
 	char *rel, *host;
 	if (sysroot_resolve(sr, dir, &rel) < 0)
@@ -293,7 +299,7 @@ int usage_scan(struct db *db, const struct sysroot *sr, const struct strv *paths
 	struct pkgmap pm = {0};
 	struct walk w = {0};
 	struct strv dirs = {0}; /* resolved, walked: their stale rows go */
-	int rc = o->package ? 0 : read_dpkg(sr, &pm);
+	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < (paths->n ? paths->n : sizeof(default_dirs) / sizeof(*default_dirs) - 1); i++) {
 		const char *p = paths->n ? paths->v[i] : default_dirs[i];
 		char *rel;
@@ -363,9 +369,16 @@ int usage_scan(struct db *db, const struct sysroot *sr, const struct strv *paths
 		}
 		if (r == 0) {
 			stats->elf++, stats->read++;
-			rc = write_file(db, &wr, o->root_label, fd,
-					o->package ? o->package : package_of(&pm, fd->rel), &f);
+			if (!o->package)
+				rc = read_dpkg(sr, &pm);
+			if (rc == 0)
+				rc = write_file(db, &wr, o->root_label, fd,
+						o->package ? o->package : package_of(&pm, fd->rel), &f);
 			usage_facts_free(&f);
+			if (rc == 0 && stats->read % BATCH == 0) {
+				began = db_exec(db, "COMMIT") == 0 && db_exec(db, "BEGIN IMMEDIATE") == 0;
+				rc = began ? 0 : -1;
+			}
 		} else if (hit) {
 			hit->seen = 0; /* no longer a program: its row goes */
 		}

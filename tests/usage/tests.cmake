@@ -5,3 +5,5 @@
 syscov_test(usage_planted bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/planted.sh LABELS usage)
 # objdump agreement on the by-hand sites of real binaries of this machine
 syscov_test(usage_objdump bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/objdump.sh LABELS usage real slow)
+# shards scanned at once into DBs of their own, merged (usage --merge)
+syscov_test(usage_shard bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/shard.sh LABELS usage)
