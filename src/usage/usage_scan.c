@@ -318,8 +318,10 @@ int usage_scan(struct db *db, const struct sysroot *sr, const struct strv *paths
 		}
 		char *host = sysroot_host_path(sr, rel);
 		if (sysroot_is_dir(sr, rel)) {
-			strv_push(&dirs, rel);
-			rc = dirwalk(host, rel, walk_visit, &w);
+			/* the root's files are /x, not //x */
+			const char *top = strcmp(rel, "/") ? rel : "";
+			strv_push(&dirs, top);
+			rc = dirwalk(host, top, walk_visit, &w);
 		} else if (stat(host, &st) == 0 && S_ISREG(st.st_mode)) {
 			if (w.n == w.cap) {
 				w.cap = w.cap ? 2 * w.cap : 1024;

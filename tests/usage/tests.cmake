@@ -7,3 +7,5 @@ syscov_test(usage_planted bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/planted.sh LABE
 syscov_test(usage_objdump bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/objdump.sh LABELS usage real slow)
 # shards scanned at once into DBs of their own, merged (usage --merge)
 syscov_test(usage_shard bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/shard.sh LABELS usage)
+# usage --deb: a package fetched from Debian's mirror, scanned, deleted
+syscov_test(usage_deb bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/deb.sh LABELS usage network)

@@ -1,0 +1,24 @@
+#!/bin/bash
+# usage --deb: Debian's hello fetched from the mirror, unpacked, scanned and
+# deleted: /usr/bin/hello's row names the package, its imports are the
+# undefined functions readelf shows in the same .deb, nothing is left in
+# TMPDIR, and a package that cannot be fetched is named without stopping
+# the others. Skips when the mirror cannot be reached.
+. "$(dirname "$0")/../lib.sh"
+command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null || { echo "SKIP: no apt-get"; exit 77; }
+mkdir -p "$T/ref" "$T/tmp"
+(cd "$T/ref" && timeout 120 apt-get download -q hello >/dev/null 2>&1) ||
+	{ echo "SKIP: apt-get download hello failed (Debian's mirror unreachable?)"; exit 77; }
+dpkg-deb -x "$T"/ref/hello_*.deb "$T/ref/root"
+TMPDIR=$T/tmp $SYSCOV --db "$T/d.db" usage --deb hello,syscov-no-such-package 2>"$T/err"
+grep -q "syscov-no-such-package: .*failed" "$T/err" || fail "the missing package not named: $(cat "$T/err")"; ok
+expect_eq "/usr/bin/hello, of package hello, under root deb:hello" "deb:hello|hello|pie" \
+	"$(sqlite3 "$T/d.db" "SELECT root, package, kind FROM usage_file WHERE path = '/usr/bin/hello'")"
+want=$(readelf -W --dyn-syms "$T/ref/root/usr/bin/hello" |
+	awk '$7 == "UND" && ($4 == "FUNC" || $4 == "NOTYPE") && ($5 == "GLOBAL" || $5 == "WEAK") {
+		sub(/@.*/, "", $8); print $8 }' | sort -u | tr '\n' ' ')
+got=$(sqlite3 "$T/d.db" "SELECT DISTINCT i.name FROM usage_import i JOIN usage_file f ON f.id = i.file_id
+	WHERE f.path = '/usr/bin/hello' ORDER BY 1" | tr '\n' ' ')
+expect_eq "hello's imports (readelf)" "$want" "$got"
+expect_eq "nothing left in TMPDIR" "" "$(ls -A "$T/tmp")"
+done_ok
