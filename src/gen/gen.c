@@ -488,9 +488,12 @@ static int load_structs(struct strv *out)
 }
 
 /* Forward declarations of the struct and union tags the prototypes use, so
- * that a tag first seen in a parameter list has file scope; a struct that a
+ * that a tag first seen in a parameter list has file scope. A struct that a
  * UAPI header defines (data/uapi_structs.tsv) comes complete from it where
- * the compiler has it, so that callers can fill it. */
+ * the compiler has it, so that callers can fill it, when the program asks
+ * for it with SYSCOV_UAPI_STRUCTS: by default not, as projects define their
+ * own copy where the libc has none (util-linux's schedutils/sched_attr.h),
+ * which the UAPI's would meet. */
 static int put_tags(struct gen *g, struct buf *b)
 {
 	struct strv seen = {0}, uapi = {0};
@@ -512,7 +515,8 @@ static int put_tags(struct gen *g, struct buf *b)
 			}
 			if (u < uapi.n) {
 				const char *h = uapi.v[u + 1], *clash = uapi.v[u + 2];
-				buf_printf(b, "#if defined(__has_include) && __has_include(<%s>)\n", h);
+				buf_printf(b, "#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && "
+					      "__has_include(<%s>)\n", h);
 				if (*clash)
 					buf_printf(b, "#define %s __syscov_uapi_%s\n", clash, clash);
 				buf_printf(b, "#include <%s>\n", h);
