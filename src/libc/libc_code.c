@@ -652,6 +652,18 @@ static void add_event(struct summary *f, struct event e)
 static struct summary *summarize(struct cscan *cs, uint64_t entry, int thumb);
 static struct summary *sum_slot(struct cscan *cs, uint64_t key);
 
+/* The caller's value, in st at a call, of what a callee's register v (or,
+ * from CODE_SLOTS on, its stack word, above the return address the call
+ * pushes) held on its entry */
+static struct val entry_val(const struct code_isa *isa, const struct state *st, int64_t v)
+{
+	if (v < CODE_SLOTS)
+		return st->r[v];
+	const struct val *sp = &st->r[isa->sp_slot];
+	return sp->k == V_SP ? stk_get(isa, st, sp->v - isa->ret_push + (v - CODE_SLOTS) * isa->word)
+			     : (struct val){V_TOP, 0};
+}
+
 /* Whether a direct call of target, with the state st, may return
  * (abort(), __stack_chk_fail() do not: what follows them is another
  * function); what it leaves unknown makes f's unknown too. *ret: what it
@@ -668,7 +680,7 @@ static int returns(struct cscan *cs, struct summary *f, uint64_t target, int thu
 		return 1; /* being followed: a recursion */
 	f->unresolved |= g->unresolved;
 	if (!g->ret_other && g->ret_arg)
-		*ret = st->r[g->ret_arg - 1];
+		*ret = entry_val(&cs->isa, st, g->ret_arg - 1);
 	else if (!g->ret_other && (g->ret_err || g->ret_m1))
 		*ret = (struct val){V_CONST, g->ret_err ? g->ret_err : -1};
 	return g->returns;
@@ -688,15 +700,8 @@ static void call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t ta
 		e.via = target;
 		if (e.kind == E_ENTRY) {
 			/* the callee traps with what its register e.v (or stack
-			 * word) held on entry: this caller's value of it at the
-			 * call, below which the call pushes its return address */
-			struct val a = st->r[e.v < CODE_SLOTS ? e.v : 0];
-			if (e.v >= CODE_SLOTS) {
-				const struct val *sp = &st->r[cs->isa.sp_slot];
-				a = sp->k == V_SP ? stk_get(&cs->isa, st, sp->v - cs->isa.ret_push +
-									 (e.v - CODE_SLOTS) * cs->isa.word)
-						  : (struct val){V_TOP, 0};
-			}
+			 * word) held on entry: this caller's value of it */
+			struct val a = entry_val(&cs->isa, st, e.v);
 			e.kind = a.k == V_CONST ? E_NR : a.k == V_ENTRY ? E_ENTRY : E_IND;
 			e.v = a.v;
 		} else if (++e.depth > CALL_DEPTH) {
