@@ -30,7 +30,8 @@ static const char help[] =
 	"scan (size, mtime, device, inode) is not read again.\n\n"
 	"Options:\n"
 	"  --deb PKG,...    apt-get download these Debian packages into a temporary\n"
-	"                   dir, unpack each (dpkg-deb -x), scan it, delete it\n"
+	"                   dir, unpack each (dpkg-deb -x), scan it, delete it; one\n"
+	"                   whose files the DB holds already is not fetched again\n"
 	"  --report         write the demand (DIR/usage.md, usage.json, usage.html)\n"
 	"                   against a libc scan's verdicts and machine-code facts\n"
 	"  --need FILE      the syscalls the scanned FILE (sysroot-relative) can reach\n"
@@ -123,12 +124,32 @@ static int run(const char *dir, char *const argv[])
 	return 0;
 }
 
+/* Whether the DB holds files of the package already (a run stopped and
+ * started again goes on where it was) */
+static int deb_done(struct db *db, const char *pkg, int *done)
+{
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, "SELECT 1 FROM usage_file WHERE root = 'deb:' || ?1 LIMIT 1") < 0)
+		return -1;
+	db_bind_text(st, 1, pkg);
+	*done = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return 0;
+}
+
 /* --deb: one package at a time, so the disk holds one unpacked package */
 static int scan_debs(struct db *db, const struct strv *debs)
 {
 	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	int rc = 0;
 	for (size_t i = 0; i < debs->n && rc == 0; i++) {
+		int done;
+		if (deb_done(db, debs->v[i], &done) < 0)
+			return -1;
+		if (done) {
+			note("usage: %s: in the DB already, not fetched again", debs->v[i]);
+			continue;
+		}
 		char *dir = xasprintf("%s/syscov-deb.XXXXXX", tmp);
 		if (!mkdtemp(dir)) {
 			rc = err_set(EXIT_OUTPUT, "%s: %s", dir, strerror(errno));

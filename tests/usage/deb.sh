@@ -3,7 +3,8 @@
 # deleted: /usr/bin/hello's row names the package, its imports are the
 # undefined functions readelf shows in the same .deb, nothing is left in
 # TMPDIR, and a package that cannot be fetched is named without stopping
-# the others. Skips when the mirror cannot be reached.
+# the others; a second run does not fetch it again. Skips when the mirror
+# cannot be reached.
 . "$(dirname "$0")/../lib.sh"
 command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null || { echo "SKIP: no apt-get"; exit 77; }
 mkdir -p "$T/ref" "$T/tmp"
@@ -21,4 +22,7 @@ got=$(sqlite3 "$T/d.db" "SELECT DISTINCT i.name FROM usage_import i JOIN usage_f
 	WHERE f.path = '/usr/bin/hello' ORDER BY 1" | tr '\n' ' ')
 expect_eq "hello's imports (readelf)" "$want" "$got"
 expect_eq "nothing left in TMPDIR" "" "$(ls -A "$T/tmp")"
+# run again (a stopped run started again): hello is not fetched again
+TMPDIR=$T/tmp $SYSCOV --db "$T/d.db" usage --deb hello 2>"$T/err"
+grep -q "hello: in the DB already" "$T/err" || fail "hello fetched again: $(cat "$T/err")"; ok
 done_ok
