@@ -19,8 +19,10 @@
 #include "scan/scan.h"
 #include "scan/scan_cache.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,6 +66,36 @@ static void remove_db(const char *path)
 		unlink(p);
 		free(p);
 	}
+}
+
+/* Removes the worker DBs (<db>.job<N>.<pid>, and their -wal, -shm or
+ * -journal) of runs that are gone: a run SIGKILLed in the middle leaves
+ * them, as its workers end without a word; later runs never cleaned them. */
+static void remove_stale_dbs(const char *db)
+{
+	char *dir = xstrdup(db), *slash = strrchr(dir, '/');
+	const char *base = slash ? db + (slash - dir) + 1 : db;
+	if (slash)
+		slash[slash == dir] = 0; /* "/db" -> "/" */
+	DIR *d = opendir(slash ? dir : ".");
+	size_t n = strlen(base);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		const char *s = e->d_name + n;
+		if (strncmp(e->d_name, base, n) || strncmp(s, ".job", 4))
+			continue;
+		s += 4 + strspn(s + 4, "0123456789");
+		char *end;
+		long pid = *s == '.' && s[1] >= '1' && s[1] <= '9' ? strtol(s + 1, &end, 10) : 0;
+		if (pid <= 0 || (*end && strcmp(end, "-wal") && strcmp(end, "-shm") &&
+				 strcmp(end, "-journal")))
+			continue;
+		if (pid != getpid() && kill((pid_t)pid, 0) < 0 && errno == ESRCH &&
+		    unlinkat(dirfd(d), e->d_name, 0) == 0)
+			debug("removed %s, a worker DB of a run that is gone", e->d_name);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
 }
 
 /* One scan into db, and for an audit (hooks set) what hooks->after()
@@ -247,6 +279,7 @@ int scan_sysroots_parallel(struct db *db, const struct sysroot *const *srs, cons
 	 * loader thread may hold the dynamic loader's lock */
 	if (rc == 0 && ntodo && clangx_load() < 0)
 		rc = -1;
+	remove_stale_dbs(db->path);
 	/* every job's paths before any fork: the workers see the array as it
 	 * was when they were forked */
 	for (size_t k = 0; k < ntodo; k++)

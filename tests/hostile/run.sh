@@ -248,6 +248,14 @@ protos() {
 }
 fx_man_protos_300() { man_base; protos 300 1; }
 fx_man_protos_9000() { protos 250 36; }
+# the worker DBs a SIGKILLed -j run leaves (of a dead pid), and one of a live one
+fx_stale_job_dbs() {
+	cp -a "$B" "$C/sr2"
+	sh -c 'exit 0' &
+	local dead=$!
+	wait $dead
+	touch "$C/db.job2.$dead" "$C/db.job3.$dead-journal" "$C/db.job2.1" "$C/db.job2.$dead.keep"
+}
 # special files planted in a <label> dir under the outputs' names
 fx_label_fifo() { mkdir -p "$C/out/sr-x86_64"; mkfifo "$C/out/sr-x86_64/syscov_wrappers.h" "$C/out/sr-x86_64/index.html"; }
 fx_label_dev_link() { mkdir -p "$C/out/sr-x86_64"; ln -s /dev/full "$C/out/sr-x86_64/syscov_wrappers.h"; }
