@@ -1,6 +1,7 @@
 /* arch/isa_m68k.c: This file contains what m68k instructions mean to the
  * machine-code pass (arch/isa.h): moveq and move.l set a register, rts
- * returns, bsr and jsr call. A branch's displacement counts from its
+ * returns, bsr and jsr call, and every C argument goes on the stack
+ * (mem: pea, move.l to -(sp), loads from (d,sp)). A branch's displacement counts from its
  * extension word, and Capstone 4.0.2 sizes bsr.l/bra.l/bcc.l (a 32-bit
  * displacement, 0x61ff ...) as 2 bytes where they are 6. Capstone 4 gives
  * no cs_regs_access() for m68k (reads_only). */

@@ -2,7 +2,8 @@
  * machine-code pass (arch/isa.h), for x86_64, x32 and i386: 32-bit
  * sub-registers fold onto the 64-bit register of the same index and
  * zero-extend; 16- and 8-bit ones keep the rest (dietlibc loads a number
- * into %al, and __unified_syscall's movzbl makes it the number). */
+ * into %al, and __unified_syscall's movzbl makes it the number). i386
+ * passes C arguments on the stack (mem: push, mov to and from (esp)). */
 #include <stdio.h>
 #include <string.h>
 
