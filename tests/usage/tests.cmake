@@ -9,3 +9,5 @@ syscov_test(usage_objdump bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/objdump.sh LABE
 syscov_test(usage_shard bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/shard.sh LABELS usage)
 # usage --deb: a package fetched from Debian's mirror, scanned, deleted
 syscov_test(usage_deb bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/deb.sh LABELS usage network)
+# a Go static program (Debian's golang) for amd64 and, under qemu, arm64, riscv64, arm
+syscov_test(usage_go bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/go.sh LABELS usage qemu slow)
