@@ -167,6 +167,11 @@ struct cscan {
 	size_t ngot;
 	int got_entsize;
 	struct code_env env; /* what the families' move() may read: load32(), got() */
+	/* a program (code_program()): the regions of ext that may make a
+	 * syscall of their own, and their ends; a function of another region
+	 * is not followed (candidates()) */
+	const uint8_t *cand;
+	const uint64_t *rend;
 };
 
 /* A relocation in code: the call or jump at `at` goes to `target` (0: to a
@@ -926,6 +931,8 @@ static struct summary *sum_slot(struct cscan *cs, uint64_t key)
 /* The summary of the function at entry, followed now if it is new; NULL
  * while it is being followed. The table may move: callers keep keys, not
  * pointers, across a summarize(). */
+static long region_of(const struct cscan *cs, const uint64_t *end, uint64_t addr);
+
 static struct summary *summarize(struct cscan *cs, uint64_t entry, int thumb)
 {
 	uint64_t key = entry << 1 | (uint64_t)thumb;
@@ -936,7 +943,14 @@ static struct summary *summarize(struct cscan *cs, uint64_t entry, int thumb)
 	f->status = 1;
 	cs->nsum++;
 	struct summary tmp = *f;
-	follow(cs, &tmp, entry, thumb);
+	long r = cs->cand ? region_of(cs, cs->rend, entry) : -1;
+	/* a program's function that makes no syscall of its own is taken to
+	 * return, what it returns not known: following it (and all it calls)
+	 * was most of a scan of /usr/lib (mesa's drivers) */
+	if (r >= 0 && !cs->cand[r])
+		tmp.returns = 1;
+	else
+		follow(cs, &tmp, entry, thumb);
 	tmp.status = 2;
 	f = sum_slot(cs, key);
 	*f = tmp;
@@ -1791,6 +1805,25 @@ static int sweep(struct cscan *cs, size_t k, uint64_t end, int thumb, struct pbr
 	return trap;
 }
 
+/* Forgets every summary but the helpers': the regions followed grew, so
+ * a function taken as making no syscall may now be followed */
+static void sum_reset(struct cscan *cs)
+{
+	struct summary *old = cs->sum;
+	size_t ocap = cs->sumcap;
+	cs->sum = xcalloc(ocap, sizeof(*cs->sum));
+	cs->nsum = 0;
+	for (size_t i = 0; i < ocap; i++) {
+		if (old[i].key && old[i].helper) {
+			*sum_slot(cs, old[i].key) = old[i];
+			cs->nsum++;
+		} else {
+			free(old[i].ev);
+		}
+	}
+	free(old);
+}
+
 static int passes_entry(const struct summary *f)
 {
 	for (size_t i = 0; i < f->nev; i++)
@@ -1810,12 +1843,11 @@ static int passes_entry(const struct summary *f)
 static void candidates(struct cscan *cs, const struct code_prog *p, const long *rk, uint8_t *cand)
 {
 	uint64_t mask = cs->isa.h_thumb ? ~1ull : ~0ull;
-	uint64_t *end = xmalloc((cs->next + 1) * sizeof(*end));
+	const uint64_t *end = cs->rend;
 	uint8_t *thumb = xcalloc(cs->next + 1, 1), *done = xcalloc(p->nfns + 1, 1);
 	struct pbranch *br = NULL;
 	size_t nbr = 0, cap = 0;
-	for (size_t k = 0; k < cs->next; k++)
-		end[k] = region_end(cs, k);
+	cs->cand = cand;
 	for (size_t i = 0; i < p->nfns; i++)
 		if (rk[i] >= 0 && (p->fns[i].addr & mask) == cs->ext[rk[i]].lo)
 			thumb[rk[i]] = cs->isa.h_thumb && (p->fns[i].addr & 1);
@@ -1849,11 +1881,14 @@ static void candidates(struct cscan *cs, const struct code_prog *p, const long *
 			if (reach)
 				cand[x->region] = 1, grew = 1;
 		}
+		if (grew) {
+			sum_reset(cs);
+			memset(done, 0, p->nfns);
+		}
 	}
 	free(br);
 	free(done);
 	free(thumb);
-	free(end);
 }
 
 int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_t *nfacts,
@@ -1898,7 +1933,7 @@ int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_
 		end[k] = region_end(&cs, k);
 	for (size_t i = 0; i < p->nfns; i++)
 		rk[i] = region_of(&cs, end, p->fns[i].addr & (cs.isa.h_thumb ? ~1ull : ~0ull));
-	free(end);
+	cs.rend = end;
 	candidates(&cs, p, rk, cand);
 	size_t cap = 0;
 	for (size_t i = 0; i < p->nfns; i++) {
@@ -1931,6 +1966,7 @@ int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_
 	}
 	free(rk);
 	free(cand);
+	free(end);
 	*nbad = cs.nbad;
 	free(cs.bad);
 	strv_free(&cs.owned);
