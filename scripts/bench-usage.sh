@@ -27,18 +27,15 @@ secs() {
 	echo "$u + $s" | bc >>"$c"
 	echo "$m" >>"$t/rss"
 }
-# the ELF files both tools read
-for d in ${dirs[*]}; do
-	find "$d" -maxdepth 1 -type f -size +63c | while read -r f; do
-		head -c 4 "$f" | grep -q ELF && echo "$f"
-	done
-done >"$t/files"
-n=$(wc -l <"$t/files")
 for i in $(seq "$runs"); do
 	rm -f "$t/u.db"*
 	secs "$t/cold" "$t/cold.cpu" "$syscov" -q --db "$t/u.db" usage / ${dirs[*]}
+	# objdump reads the ELF files the scan stored (the dirs walked
+	# recursively, as the scan walks them)
+	sqlite3 "$t/u.db" "SELECT path FROM usage_file ORDER BY path" >"$t/files"
 	secs "$t/objdump" "$t/objdump.cpu" xargs -a "$t/files" -n 50 objdump -d
 done
+n=$(wc -l <"$t/files")
 # the rescan after one package changed: the package of the first file
 pkg=$(sqlite3 "$t/u.db" "SELECT package FROM usage_file WHERE package IS NOT NULL ORDER BY path LIMIT 1")
 for i in $(seq "$runs"); do
