@@ -13,7 +13,7 @@ pkgs="build-essential cmake pkg-config clang-14 llvm-14-dev libclang-14-dev libc
 libelf-dev libcapstone-dev libsqlite3-dev sqlite3 zlib1g-dev liblzma-dev libarchive-dev libacl1-dev libzstd-dev liblz4-dev
 manpages manpages-dev linux-libc-dev
 musl-dev musl-tools dietlibc-dev libklibc-dev linux-source-6.1
-qemu-user strace valgrind jq xz-utils file binutils time python3
+qemu-user strace valgrind jq xz-utils file binutils time python3 golang-go
 bash-completion man-db bsdutils"
 # every ABI of the registry (arch/<abi>.c: .debian_arch, .gnu_triplet) but
 # the host's: its cross libc and compiler, where this release has them
