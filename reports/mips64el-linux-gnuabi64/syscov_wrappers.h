@@ -41,9 +41,17 @@
 union bpf_attr;
 struct __user_cap_header_struct;
 struct __user_cap_data_struct;
+#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/sched.h>)
+#include <linux/sched.h>
+#else
 struct clone_args;
+#endif
 struct timespec;
+#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/futex.h>)
+#include <linux/futex.h>
+#else
 struct futex_waitv;
+#endif
 struct __kernel_timespec;
 struct robust_list_head;
 struct linux_dirent;
@@ -52,10 +60,24 @@ struct io_event;
 struct __aio_sigset;
 struct io_uring_params;
 struct kexec_segment;
+#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/landlock.h>)
+#include <linux/landlock.h>
+#else
 struct landlock_ruleset_attr;
+#endif
+#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/openat2.h>)
+#include <linux/openat2.h>
+#else
 struct open_how;
+#endif
 struct perf_event_attr;
+#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/sched/types.h>)
+#define sched_param __syscov_uapi_sched_param
+#include <linux/sched/types.h>
+#undef sched_param
+#else
 struct sched_attr;
+#endif
 
 #if defined(__mips__) && defined(_ABI64) && _MIPS_SIM == _ABI64
 #define SYSCOV_ABI_mips64el 1
