@@ -222,3 +222,31 @@ int cli_scan_id(struct db *db, const char *sel, int64_t *id)
 	*id = lo;
 	return 0;
 }
+
+int cli_scan_ids(struct db *db, const struct strv *sel, const char *libc, int64_t **ids, size_t *n)
+{
+	*n = 0;
+	*ids = xcalloc(sel->n + 1, sizeof(**ids));
+	for (size_t i = 0; i < sel->n; i++)
+		if (cli_scan_id(db, sel->v[i], &(*ids)[(*n)++]) < 0)
+			return -1;
+	if (sel->n)
+		return 0;
+	sqlite3_stmt *st;
+	if (db_prepare(db, &st, "SELECT id FROM scan WHERE kind='sysroot' AND (?1 IS NULL"
+			       " OR libc_flavour = ?1 OR NOT EXISTS (SELECT 1 FROM scan WHERE libc_flavour = ?1))"
+			       " ORDER BY id") < 0)
+		return -1;
+	if (libc)
+		db_bind_text(st, 1, libc);
+	size_t cap = 1;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (*n == cap) {
+			cap *= 2;
+			*ids = xrealloc(*ids, cap * sizeof(**ids));
+		}
+		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	return 0;
+}

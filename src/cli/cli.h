@@ -65,6 +65,10 @@ const char *cli_nearest(const char *word, const char *const *names, size_t n);
 /* The one scan a --scan value names: an id, else a label; an error naming
  * `syscov scans` when none or several (a DB with duplicate labels). */
 int cli_scan_id(struct db *db, const char *sel, int64_t *id);
+/* The scans --scan names (cli_scan_id() each), else every sysroot scan
+ * (of the libc `libc` when it is not NULL and the DB has one): *ids is
+ * the caller's to free, *n may be 0. */
+int cli_scan_ids(struct db *db, const struct strv *sel, const char *libc, int64_t **ids, size_t *n);
 
 #define CLI_COMMON_OPTS                                                       \
 	{"db", required_argument, NULL, OPT_DB},                              \

@@ -64,29 +64,11 @@ static int own_opt(int opt, const char *arg, void *ctx)
 	return 0;
 }
 
-/* Resolves --scan values (cli_scan_id()) to scan ids; none: every sysroot
- * scan. */
+/* The scans --scan names, else every sysroot scan; none is an error. */
 static int resolve_scans(struct db *db, const struct strv *want, int64_t **ids, size_t *n)
 {
-	*n = 0;
-	*ids = xcalloc(want->n + 1, sizeof(**ids));
-	for (size_t i = 0; i < want->n; i++)
-		if (cli_scan_id(db, want->v[i], &(*ids)[(*n)++]) < 0)
-			return -1;
-	if (!want->n) {
-		sqlite3_stmt *st;
-		if (db_prepare(db, &st, "SELECT id FROM scan WHERE kind='sysroot' ORDER BY id") < 0)
-			return -1;
-		size_t cap = 1;
-		while (sqlite3_step(st) == SQLITE_ROW) {
-			if (*n == cap) {
-				cap *= 2;
-				*ids = xrealloc(*ids, cap * sizeof(**ids));
-			}
-			(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
-		}
-		sqlite3_finalize(st);
-	}
+	if (cli_scan_ids(db, want, NULL, ids, n) < 0)
+		return -1;
 	if (!*n)
 		return err_set(EXIT_INPUT, "%s: no sysroot scan to generate from (run syscov audit)",
 			       db->path);

@@ -64,28 +64,8 @@ static int own_opt(int opt, const char *arg, void *ctx)
  * every one (the man pages are the same whichever libc was scanned). */
 static int pick_scans(struct db *db, const struct up_opts *o, int64_t **ids, size_t *n)
 {
-	*n = 0;
-	*ids = xcalloc(o->scans.n + 1, sizeof(**ids));
-	for (size_t i = 0; i < o->scans.n; i++)
-		if (cli_scan_id(db, o->scans.v[i], &(*ids)[(*n)++]) < 0)
-			return -1;
-	if (o->scans.n)
-		return 0;
-	sqlite3_stmt *st;
-	if (db_prepare(db, &st, "SELECT id FROM scan WHERE kind='sysroot' AND (libc_flavour = ?1"
-			       " OR NOT EXISTS (SELECT 1 FROM scan WHERE libc_flavour = ?1))"
-			       " ORDER BY id") < 0)
+	if (cli_scan_ids(db, &o->scans, o->libc, ids, n) < 0)
 		return -1;
-	db_bind_text(st, 1, o->libc);
-	size_t cap = 1;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		if (*n == cap) {
-			cap *= 2;
-			*ids = xrealloc(*ids, cap * sizeof(**ids));
-		}
-		(*ids)[(*n)++] = sqlite3_column_int64(st, 0);
-	}
-	sqlite3_finalize(st);
 	if (!*n)
 		return err_set(EXIT_INPUT, "%s: no sysroot scan (run syscov scan SYSROOT): the"
 			       " man pages give the prototypes", db->path);
