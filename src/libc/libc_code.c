@@ -210,9 +210,11 @@ static int load32(void *arg, uint64_t addr, uint32_t *v)
 static int got_load(void *arg, int64_t off, uint64_t *v)
 {
 	const struct cscan *cs = arg;
+	if (!cs->ngot) /* a program's (code_program()): got_entsize is 0 */
+		return -1;
 	uint64_t a = cs->gp + (uint64_t)off, i = (a - cs->got_addr) / (uint64_t)cs->got_entsize;
-	if (!cs->ngot || a < cs->got_addr || (a - cs->got_addr) % (uint64_t)cs->got_entsize ||
-	    i >= cs->ngot || !cs->got[i])
+	if (a < cs->got_addr || (a - cs->got_addr) % (uint64_t)cs->got_entsize || i >= cs->ngot ||
+	    !cs->got[i])
 		return -1;
 	*v = cs->got[i];
 	return 0;
