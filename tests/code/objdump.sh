@@ -8,36 +8,35 @@
 # none where a return or jump comes between
 # (the trap is then reached by a branch, which a linear listing does not
 # follow), none where objdump's linear listing lost step (s390 _exit).
-# Usage: objdump.sh ABI (a row of the table below; skipped without its
-# sysroot or binutils). tests/code/tests.cmake runs it for every ABI of the
-# registry whose arch/<abi>.c names a decoder, so a new one needs its row.
+# Usage: objdump.sh ABI (an ABI of the registry with a decoder; skipped
+# without its sysroot or binutils). tests/code/tests.cmake runs it for every
+# ABI of the registry whose arch/<abi>.c names a decoder. The ABI's triplet
+# and ISA family come from `syscov arches`; a new ISA family needs its row
+# below, in objdump's spelling (Capstone's, in arch/, differs).
 . "$(dirname "$0")/../lib.sh"
 abi=$1
-# ABI  triplet (binutils, sysroot /usr/<triplet>; '-' the host's)  trap  number load (an
-# extended regex; _ stands for a blank)
-while read -r a triplet trap load; do
-	[ "$a" = "$abi" ] && break
+read -r triplet isa < <("$SYSCOV" arches --format json |
+	jq -r --arg a "$abi" '.[] | select(.name == $a) | "\(.gnu_triplet) \(.isa)"')
+[ -n "$isa" ] || fail "$abi: not an ABI of the registry"
+# ISA family (syscov arches' isa)  trap  number load (extended regexes; _
+# stands for a blank)
+while read -r family trap load; do
+	[ "$family" = "$isa" ] && break
 done <<'TABLE'
-x86_64   -                        ^syscall$                          ^mov_+\$(0x[0-9a-f]+),%(eax|rax)$|^xor_+%eax,%eax$
-x32      x86_64-linux-gnux32      ^syscall$                          ^mov_+\$(0x[0-9a-f]+),%(eax|rax)$|^xor_+%eax,%eax$
-i386     i686-linux-gnu           ^(int_+\$0x80|call_+\*%gs:0x10)$   ^mov_+\$(0x[0-9a-f]+),%eax$|^xor_+%eax,%eax$
-aarch64  aarch64-linux-gnu        ^svc_+#0x0$                        ^mov_+[xw]8,_#(0x[0-9a-f]+|[0-9]+)$
-arm      arm-linux-gnueabihf      ^svc_+(0|0x00000000)$              ^mov[sw]?(\.w)?_+r7,_#([0-9]+)$
-mips64el mips64el-linux-gnuabi64  ^syscall$                          ^li_+v0,([0-9]+)$
-mipsel   mipsel-linux-gnu         ^syscall$                          ^li_+v0,([0-9]+)$
-mipsn32  mips64el-linux-gnuabin32 ^syscall$                          ^li_+v0,([0-9]+)$
-ppc64    powerpc64-linux-gnu      ^sc$                               ^li_+r0,([0-9]+)$
-ppc64le  powerpc64le-linux-gnu    ^sc$                               ^li_+r0,([0-9]+)$
-powerpc  powerpc-linux-gnu        ^sc$                               ^li_+r0,([0-9]+)$
-s390x    s390x-linux-gnu          ^svc_+[0-9]+$                      ^lghi_+%r1,([0-9]+)$
-sparc64  sparc64-linux-gnu        ^ta_+0x6d$                         ^mov_+(0x[0-9a-f]+|[0-9]+),_+%g1$
-m68k     m68k-linux-gnu           ^trap_+#0$                         ^moveq?_?l?_+#([0-9]+),%d0$
-riscv64  riscv64-linux-gnu        ^ecall$                            ^li_+a7,([0-9]+)$
-sh4      sh4-linux-gnu            ^trapa_+#[0-9]+$                   ^mov(\.[wl])?_+#(0x[0-9a-f]+|[0-9]+),r3$
+x86    ^(syscall|int_+\$0x80|call_+\*%gs:0x10)$  ^mov_+\$(0x[0-9a-f]+),%(eax|rax)$|^xor_+%eax,%eax$
+arm64  ^svc_+#0x0$                               ^mov_+[xw]8,_#(0x[0-9a-f]+|[0-9]+)$
+arm    ^svc_+(0|0x00000000)$                     ^mov[sw]?(\.w)?_+r7,_#([0-9]+)$
+mips   ^syscall$                                 ^li_+v0,([0-9]+)$
+ppc    ^sc$                                      ^li_+r0,([0-9]+)$
+s390   ^svc_+[0-9]+$                             ^lghi_+%r1,([0-9]+)$
+sparc  ^ta_+0x6d$                                ^mov_+(0x[0-9a-f]+|[0-9]+),_+%g1$
+m68k   ^trap_+#0$                                ^moveq?_?l?_+#([0-9]+),%d0$
+riscv  ^ecall$                                   ^li_+a7,([0-9]+)$
+sh     ^trapa_+#[0-9]+$                          ^mov(\.[wl])?_+#(0x[0-9a-f]+|[0-9]+),r3$
 TABLE
-[ "$a" = "$abi" ] || fail "no row for $abi"
+[ "$family" = "$isa" ] || fail "no row for the ISA family $isa ($abi)"
 trap=${trap//_/ } load=${load//_/ }
-if [ "$triplet" = - ]; then
+if [ "$(gcc -dumpmachine)" = "$triplet" ]; then
 	sysroot=/ objdump=objdump nm=nm lib=$(gcc -print-file-name=libc.so.6)
 else
 	# n32 has no binutils of its own: n64's read it
