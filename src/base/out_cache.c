@@ -36,7 +36,7 @@ static char *abs_dir(const char *outdir)
 }
 
 char *out_cache_key(struct db *db, const int64_t *ids, size_t n, const char *fp,
-		    const char *outdir, const char *summary_kind)
+		    const char *outdir)
 {
 	sqlite3_stmt *st;
 	/* a rescan that took a replaced scan's id cleared the table
@@ -46,7 +46,7 @@ char *out_cache_key(struct db *db, const int64_t *ids, size_t n, const char *fp,
 		return NULL;
 	char *dir = abs_dir(outdir);
 	struct buf k = {0};
-	buf_printf(&k, "%s|%s|%s", fp, dir, summary_kind);
+	buf_printf(&k, "%s|%s", fp, dir);
 	free(dir);
 	int rc = 0;
 	for (size_t i = 0; i < n && rc == 0; i++) {

@@ -13,10 +13,10 @@
 
 /* What the outputs of an audit are made of: the configuration fingerprint
  * (scan_cache_fingerprint(): binary, data files, options), the output dir,
- * the kind of summary, and each scan with what it was classified against.
+ * and each scan with what it was classified against.
  * Caller frees; NULL with err_set() on a DB error. */
 char *out_cache_key(struct db *db, const int64_t *ids, size_t n, const char *fp,
-		    const char *outdir, const char *summary_kind);
+		    const char *outdir);
 
 /* 1 if the files written under `key` are all there as written, with the
  * summary printed then in *summary; 0 if not; -1 on a DB error. */

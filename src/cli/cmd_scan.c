@@ -506,7 +506,7 @@ static int audit_steps(struct cli *c, struct db *db, struct audit_run *a, const 
 		rc = -1;
 	/* the outputs are made of the inputs only: the summary is stored plain
 	 * and printed (or not, with --format json) as this run wants it */
-	char *key = rc == 0 ? out_cache_key(db, all, nall, fp, outdir, "text") : NULL;
+	char *key = rc == 0 ? out_cache_key(db, all, nall, fp, outdir) : NULL;
 	struct buf summary = {0};
 	int hit = key ? out_cache_hit(db, key, &summary) : -1;
 	if (!key || hit < 0)
