@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "verdict/classify.h"
 #include "cli/cli.h"
@@ -377,15 +378,26 @@ static int scan_all(struct cli *c, struct db *db, struct audit_run *a, int64_t *
 	for (size_t i = 0; i < n; i++)
 		sysroot_close(&t[i].sr);
 	free(t);
-	return rc;
+	/* every target skipped: the run's error now, before audit's steps
+	 * record outputs made of no scan */
+	return !rc && !*nids && skipped.n ? skipped_end(0) : rc;
 }
 
 /* Closes the run's DB, which writes a new one (db_close()): a failure there
- * is the run's error too. */
+ * is the run's error too. A new DB in which a failed run made no scan is
+ * not written: the run leaves no file behind, as before it began. */
 static int close_db(struct db *db, int rc)
 {
 	char *first = rc < 0 ? xstrdup(err_msg()) : NULL;
 	enum exit_code code = err_code();
+	sqlite3_stmt *st = NULL;
+	if (rc < 0 && db->made && db->fd >= 0 &&
+	    sqlite3_prepare_v2(db->h, "SELECT 1 FROM scan", -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_DONE) {
+		close(db->fd);
+		db->fd = -1;
+	}
+	sqlite3_finalize(st);
 	if (db_close(db) < 0) {
 		if (first)
 			err_set(code, "%s; and %s", first, err_msg());
