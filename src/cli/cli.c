@@ -193,6 +193,24 @@ const char *cli_db(const struct cli *c)
 	return e && *e ? e : "syscov.db";
 }
 
+const char *cli_format(const struct cli *c, const char *cmd)
+{
+	const struct cmd *t = cmd_table;
+	while (strcmp(t->name, cmd))
+		t++;
+	struct buf known = {0};
+	for (const char *const *f = t->formats; *f; f++) {
+		if (!c->format || !strcmp(*f, c->format)) {
+			buf_free(&known);
+			return *f;
+		}
+		buf_printf(&known, "%s%s", f == t->formats ? "" : f[1] ? ", " : " or ", *f);
+	}
+	err_set(EXIT_USAGE, "--format %s: %s prints %s", c->format, cmd, known.p);
+	buf_free(&known);
+	return NULL;
+}
+
 int cli_scan_id(struct db *db, const char *sel, int64_t *id)
 {
 	/* an id first: a label that is a number names no other scan */

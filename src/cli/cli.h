@@ -59,6 +59,10 @@ void cli_free(struct cli *c);
 extern const char *cli_global_db;
 /* The DB path to use: --db, $SYSCOV_DB, or "syscov.db". */
 const char *cli_db(const struct cli *c);
+/* The --format FMT of command `cmd`, checked against its formats in
+ * cmd_table, whose first is the default; NULL after err_set(EXIT_USAGE)
+ * naming them when FMT is not one. */
+const char *cli_format(const struct cli *c, const char *cmd);
 /* The name among names[0..n) nearest to `word` (a typo's "did you mean"),
  * or NULL when none is close. */
 const char *cli_nearest(const char *word, const char *const *names, size_t n);

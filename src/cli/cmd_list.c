@@ -57,9 +57,9 @@ int cmd_list(int argc, char **argv)
 	struct db db = {0};
 	sqlite3_stmt *st = NULL;
 	int rc = cli_parse(&c, argc, argv, "qv", opts, help, NULL, NULL);
-	const char *fmt = c.format ? c.format : "tsv";
-	if (rc == 0 && strcmp(fmt, "tsv") && strcmp(fmt, "json"))
-		rc = err_set(EXIT_USAGE, "--format %s: list prints tsv or json", fmt);
+	const char *fmt = rc == 0 ? cli_format(&c, "list") : NULL;
+	if (rc == 0 && !fmt)
+		rc = -1;
 	if (rc == 0 && c.args.n)
 		rc = err_set(EXIT_USAGE, "list takes no arguments (see --help)");
 	if (rc == 0)

@@ -32,9 +32,9 @@ int cmd_scans(int argc, char **argv)
 	struct db db = {0};
 	sqlite3_stmt *st = NULL;
 	int rc = cli_parse(&c, argc, argv, "qv", opts, help, NULL, NULL);
-	const char *fmt = c.format ? c.format : "text";
-	if (rc == 0 && strcmp(fmt, "text") && strcmp(fmt, "json") && strcmp(fmt, "labels"))
-		rc = err_set(EXIT_USAGE, "--format %s: scans prints text, json or labels", fmt);
+	const char *fmt = rc == 0 ? cli_format(&c, "scans") : NULL;
+	if (rc == 0 && !fmt)
+		rc = -1;
 	if (rc == 0 && c.args.n)
 		rc = err_set(EXIT_USAGE, "scans takes no arguments (see 'syscov scans --help')");
 	if (rc == 0)
