@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,28 +101,68 @@ static void say_stats(const char *what, const struct usage_stats *st, uint64_t n
 	     (double)st->bytes / 1e6, (double)ns / 1e9);
 }
 
-/* Runs argv (no shell) in dir, its output to stderr only when -v */
+/* The one line of a tool's stderr that says why it failed: its first
+ * error ("E: Unable to locate package x", apt's), else its last line. */
+static const char *cause_line(char *err)
+{
+	char *last = NULL;
+	for (char *l = strtok(err, "\n"); l; l = strtok(NULL, "\n")) {
+		if (!strncmp(l, "E: ", 3))
+			return l + 3;
+		last = l;
+	}
+	return last;
+}
+
+/* Runs argv (no shell) in dir. Its stderr is read: passed on when it
+ * succeeds; when it fails, its cause is the error's one line. */
 static int run(const char *dir, char *const argv[])
 {
+	int p[2];
+	if (pipe2(p, O_CLOEXEC) < 0)
+		return err_set(EXIT_INTERNAL, "pipe: %s", strerror(errno));
 	pid_t pid = fork();
-	if (pid < 0)
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
 		return err_set(EXIT_INTERNAL, "fork: %s", strerror(errno));
+	}
 	if (pid == 0) {
-		if (chdir(dir) < 0)
-			_exit(127);
-		if (!freopen("/dev/null", "w", stdout))
+		if (chdir(dir) < 0 || dup2(p[1], 2) < 0 || !freopen("/dev/null", "w", stdout))
 			_exit(127);
 		execvp(argv[0], argv);
+		fprintf(stderr, "%s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
-	int status;
+	close(p[1]);
+	struct buf err = {0};
+	char chunk[4096];
+	ssize_t k;
+	while ((k = read(p[0], chunk, sizeof(chunk))) != 0)
+		if (k > 0)
+			buf_add(&err, chunk, (size_t)k);
+		else if (errno != EINTR)
+			break;
+	close(p[0]);
+	buf_putc(&err, 0);
+	int status, rc = 0;
 	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return err_set(EXIT_INTERNAL, "waitpid: %s", strerror(errno));
-	if (!WIFEXITED(status) || WEXITSTATUS(status))
-		return err_set(EXIT_INPUT, "%s %s: failed (exit %d)", argv[0], argv[1],
-			       WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
-	return 0;
+		if (errno != EINTR) {
+			rc = err_set(EXIT_INTERNAL, "waitpid: %s", strerror(errno));
+			break;
+		}
+	if (rc == 0 && (!WIFEXITED(status) || WEXITSTATUS(status))) {
+		const char *why = cause_line(err.p);
+		if (why)
+			rc = err_set(EXIT_INPUT, "%s %s: %s", argv[0], argv[1], why);
+		else
+			rc = err_set(EXIT_INPUT, "%s %s: failed (exit %d)", argv[0], argv[1],
+				     WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	} else if (rc == 0) {
+		fputs(err.p, stderr);
+	}
+	buf_free(&err);
+	return rc;
 }
 
 /* Whether the DB holds files of the package already (a run stopped and
@@ -157,7 +198,13 @@ static int scan_debs(struct db *db, const struct strv *debs)
 			break;
 		}
 		char *pkg = debs->v[i];
-		char *dl[] = {"apt-get", "download", "-q", pkg, NULL};
+		/* as root, apt-get downloads as _apt, who cannot write the 0700
+		 * dir: it says so for every package ("unsandboxed") and then
+		 * downloads as root anyway; naming root the sandbox user
+		 * (apt.conf(5)) is the same download, unsaid */
+		char *dl[] = {"apt-get", "download", "-q", "-o", "APT::Sandbox::User=root", pkg, NULL};
+		if (geteuid() != 0)
+			dl[3] = pkg, dl[4] = NULL;
 		uint64_t t0 = now_ns();
 		int r = run(dir, dl);
 		DIR *d = r == 0 ? opendir(dir) : NULL;
