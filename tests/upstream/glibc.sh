@@ -11,18 +11,9 @@
 # and each tst-NAME.c compiles with it and glibc's support/ headers
 # (-D_GNU_SOURCE, which glibc's build gives every test). The port map of
 # src/upstream/glibc.c covers every libc.abilist of 2.36 and 2.41.
-. "$SRCDIR/tests/lib.sh"
-sh "$SRCDIR/tests/ktable/extract.sh" "$BUILDDIR/ktable-linux-6.1" >/dev/null || exit 77
-K=$BUILDDIR/ktable-linux-6.1/linux-source-6.1
-C=$BUILDDIR/libc-sources
-G=$("$SRCDIR/scripts/libc-source.sh" -c "$C" bookworm glibc 2>"$T/err")
-rc=$?
-[ $rc = 3 ] && { echo "SKIP: Debian mirror unreachable: $(tail -n1 "$T/err")"; exit 77; }
-[ $rc = 0 ] || fail "libc-source.sh: $(cat "$T/err")"
-export SYSCOV_DB=$T/db
-cd "$T" || exit 1
-"$SYSCOV" scan -q / || fail "scan /"
-"$SYSCOV" scan -q --kernel-src "$K" || fail "scan --kernel-src"
+libc=glibc
+. "$SRCDIR/tests/upstream/common.sh"
+G=$SRC
 "$SYSCOV" upstream -q finit_module kcmp ioprio_set kexec_file_load --libc glibc \
 	--source "$G" -o out || fail "upstream"
 [ "$(ls out | wc -l)" = 4 ] || fail "not 4 patches: $(ls out)"
@@ -96,7 +87,7 @@ done
 ok
 
 # the port map against every glibc tree at hand (2.41 when fetched)
-G41=$("$SRCDIR/scripts/libc-source.sh" -c "$C" trixie glibc 2>/dev/null) &&
+G41=$("$SRCDIR/scripts/libc-source.sh" -c "$BUILDDIR/libc-sources" trixie glibc 2>/dev/null) &&
 	{ "$SYSCOV" upstream -q ioprio_set --libc glibc --source "$G41" -o out41 ||
 		fail "2.41: $(cat "$T/err")"; }
 ok

@@ -7,17 +7,9 @@
 # arguments (ENOSYS too: a container's seccomp filter refuses
 # finit_module so), on x86_64; then on aarch64 under qemu when
 # aarch64-linux-gnu-gcc and qemu-aarch64 are installed.
-. "$SRCDIR/tests/lib.sh"
-sh "$SRCDIR/tests/ktable/extract.sh" "$BUILDDIR/ktable-linux-6.1" >/dev/null || exit 77
-K=$BUILDDIR/ktable-linux-6.1/linux-source-6.1
-M=$("$SRCDIR/scripts/libc-source.sh" -c "$BUILDDIR/libc-sources" bookworm musl 2>"$T/err")
-rc=$?
-[ $rc = 3 ] && { echo "SKIP: Debian mirror unreachable: $(tail -n1 "$T/err")"; exit 77; }
-[ $rc = 0 ] || fail "libc-source.sh: $(cat "$T/err")"
-export SYSCOV_DB=$T/db
-cd "$T" || exit 1
-"$SYSCOV" scan -q / || fail "scan /"
-"$SYSCOV" scan -q --kernel-src "$K" || fail "scan --kernel-src"
+libc=musl
+. "$SRCDIR/tests/upstream/common.sh"
+M=$SRC
 "$SYSCOV" upstream -q finit_module kcmp ioprio_set --libc musl --source "$M" -o out ||
 	fail "upstream"
 cat >use.c <<'C'
