@@ -9,6 +9,8 @@
  *   __SYSCOV_REG_BITS    width of one argument register (64 on x32 and n32)
  *   __SYSCOV_PAIR_ALIGN  1 if a register pair starts at an even slot
  *   __SYSCOV_BIG_ENDIAN  1 if the high half travels in the first register
+ *   __SYSCOV_KSIGSET_BYTES  the kernel's sigset_t size, which a wrapper
+ *                        passes after a sigset_t * (io_uring_enter)
  * __SYSCOV_ABI also guards the block, so a header that repeats it (or two
  * generated headers included together) define the primitives once. */
 #include "arch/arch.h"
@@ -29,6 +31,7 @@ void arch_trap_emit(struct buf *out, const struct arch_desc *a)
 	buf_printf(out, "#define __SYSCOV_REG_BITS %u\n", t->reg_bits);
 	buf_printf(out, "#define __SYSCOV_PAIR_ALIGN %d\n", t->pair_align ? 1 : 0);
 	buf_printf(out, "#define __SYSCOV_BIG_ENDIAN %d\n", a->endian == ARCH_BE);
+	buf_printf(out, "#define __SYSCOV_KSIGSET_BYTES %u\n", t->ksigset_bytes ? t->ksigset_bytes : 8);
 	/* registers wider than long (x32, n32) are held in long long */
 	buf_printf(out, "typedef %s syscov_reg_t;\n", t->reg_bits > a->word_bits ? "long long" : "long");
 	buf_puts(out, t->primitives);

@@ -40,6 +40,9 @@ struct arch_trap {
 	enum trap_err err;
 	unsigned reg_bits;         /* width of one argument register: 64 on x32/n32 */
 	int pair_align;            /* 64-bit args in a register pair start at an even slot */
+	/* the kernel's sigset_t in bytes, _NSIG / 8 of arch/<port>/include/
+	 * uapi/asm/signal.h; 0 for 8 (_NSIG 64, every port but MIPS) */
+	unsigned ksigset_bytes;
 	const char *source;        /* where the ABI is specified (psABI, kernel file) */
 	const char *primitives;    /* trap_text_<name>: see the contract above */
 };

@@ -25,6 +25,7 @@ static const struct arch_trap trap = {
 	.err = TRAP_ERR_MIPS_A3,
 	.reg_bits = 64,
 	.pair_align = 0,
+	.ksigset_bytes = 16, /* _NSIG 128: arch/mips/include/uapi/asm/signal.h */
 	.source = "MIPS n64 ABI; arch/mips/kernel/scall64-n64.S; syscall(2)",
 	.primitives = trap_text_mips64,
 };

@@ -30,6 +30,7 @@ static const struct arch_trap trap = {
 	.err = TRAP_ERR_MIPS_A3,
 	.reg_bits = 32,
 	.pair_align = 1,
+	.ksigset_bytes = 16, /* _NSIG 128: arch/mips/include/uapi/asm/signal.h */
 	.source = "MIPS o32 ABI; arch/mips/kernel/scall32-o32.S; syscall(2)",
 	.primitives = trap_text_mipsel,
 };
