@@ -90,8 +90,11 @@ struct code_step {
 	 * mdisp from src (or val; mtop: a value not known); wild, memory at
 	 * an address not known written; then the stack pointer moves by
 	 * sp_add (push, pop); sp_done: the hook has said all the instruction
-	 * does to the stack pointer (else a write of it makes it unknown) */
-	int load, lbase, store, mbase, msize, mtop, wild, sp_add, sp_done;
+	 * does to the stack pointer (else a write of it makes it unknown);
+	 * sp_align: it moves down by an amount not known, to a boundary
+	 * (and $-16,%esp in i386's main): a new frame, whose arguments are
+	 * still known by their offset from it */
+	int load, lbase, store, mbase, msize, mtop, wild, sp_add, sp_done, sp_align;
 	int64_t ldisp, mdisp;
 };
 

@@ -1,6 +1,7 @@
 /* arch/isa_m68k.c: This file contains what m68k instructions mean to the
  * machine-code pass (arch/isa.h): moveq and move.l set a register, rts
- * returns, bsr and jsr call, and every C argument goes on the stack
+ * returns, bsr and jsr call (jsr (an) where lea put a function's address
+ * in an: a call of the PLT stub it names), and every C argument goes on the stack
  * (mem: pea, move.l to -(sp), loads from (d,sp)). A branch's displacement counts from its
  * extension word, and Capstone 4.0.2 sizes bsr.l/bra.l/bcc.l (a 32-bit
  * displacement, 0x61ff ...) as 2 bytes where they are 6. Capstone 4 gives
@@ -60,6 +61,9 @@ static void flow(const struct code_isa *isa, const cs_insn *in, const struct cod
 		s->kind = CK_STOP;
 	if (s->kind != CK_NEXT && in->size == 2 && str_ends(m, ".l") && in->bytes[1] == 0xff)
 		s->size = 6;
+	if ((s->kind == CK_ICALL || s->kind == CK_IJUMP) && n == 1 && o[0].type == OP_MEM &&
+	    in->detail->m68k.operands[0].address_mode == M68K_AM_REGI_ADDR)
+		s->treg = isa_slot(isa, o[0].reg);
 }
 
 static int move(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
@@ -70,6 +74,16 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct code
 	if ((!strcmp(m, "moveq") || !strcmp(m, "move.l") || !strcmp(m, "movea.l")) && n == 2 &&
 	    o[1].type == OP_REG)
 		return isa_move(isa, o[1].reg, &o[0], s);
+	/* lea of an absolute or PC-relative address: that address, as the
+	 * 32-bit value it is (int32_t: the pass's constants) */
+	const cs_m68k_op *a = &in->detail->m68k.operands[0];
+	if (isa_starts(m, "lea") && n == 2 && o[1].type == OP_REG && isa_slot(isa, o[1].reg) >= 0 &&
+	    (a->address_mode == M68K_AM_ABSOLUTE_DATA_LONG || a->address_mode == M68K_AM_PCI_DISP)) {
+		s->dst = isa_slot(isa, o[1].reg), s->src = -1;
+		s->val = (int32_t)(a->address_mode == M68K_AM_PCI_DISP ? (uint32_t)in->address + 2 +
+				   (uint32_t)a->mem.disp : (uint32_t)a->imm);
+		return 1;
+	}
 	return 0;
 }
 

@@ -163,6 +163,13 @@ static void mem(const struct code_isa *isa, const cs_insn *in, const struct code
 	}
 	if (n == 2 && full_slot(isa, &o[0]) >= 0) {
 		int dst = full_slot(isa, &o[0]);
+		/* and $-2^k (the decoder's 0xfffffff0 on i386): aligned down */
+		uint32_t align = -(uint32_t)o[1].imm;
+		if (!strcmp(m, "and") && dst == sp && o[1].type == OP_IMM && align > 1 &&
+		    !(align & (align - 1))) {
+			s->sp_align = 1, s->sp_done = 1;
+			return;
+		}
 		if ((!strcmp(m, "sub") || !strcmp(m, "add")) && dst == sp && o[1].type == OP_IMM) {
 			s->dst = s->src = sp, s->add = (int)(m[0] == 's' ? -o[1].imm : o[1].imm);
 			s->sp_done = 1;

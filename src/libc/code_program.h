@@ -7,6 +7,7 @@
 #ifndef SYSCOV_CODE_PROGRAM_H
 #define SYSCOV_CODE_PROGRAM_H
 
+#include <libelf.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -23,6 +24,23 @@ struct code_prog_fn {
 	uint64_t addr, size;
 };
 
+/* MIPS: an object's GOT, from which PIC code loads a function's address
+ * at gp + offset (lw t9,off(gp); jalr t9) */
+struct code_got {
+	uint64_t *v; /* the address each entry holds, 0: not known */
+	size_t n;
+	uint64_t addr, gp;
+	int entsize;
+	/* entry i from local on is the dynamic symbol gotsym + i - local's */
+	size_t local, gotsym;
+};
+
+/* Reads the GOT of the MIPS object at img (len bytes) from its .got,
+ * .dynamic and .dynsym sections; 0, or -1 where it has none (g->v NULL;
+ * else the caller frees it) */
+int code_mips_got(const struct arch_desc *arch, const void *img, size_t len, Elf_Scn *got,
+		  Elf_Scn *dynamic, Elf_Scn *dynsym, struct code_got *g);
+
 struct code_prog {
 	const struct arch_desc *arch; /* with an arch_code */
 	const struct code_prog_sec *secs;
@@ -31,10 +49,12 @@ struct code_prog {
 	size_t nfns;
 	/* entries of functions the code cannot be followed into that trap
 	 * with their first C argument as the number: the PLT stubs of an
-	 * imported syscall() (ARM: bit 0 set for a Thumb entry) */
+	 * imported syscall() (ARM: bit 0 set for a Thumb entry; MIPS: its
+	 * GOT entry's address, which got holds for it) */
 	const uint64_t *helpers;
 	size_t nhelpers;
 	int64_t nr_exit; /* exit's number (a trap that does not return), or -1 */
+	const struct code_got *got; /* MIPS; NULL: none */
 };
 
 /* What one function does itself (the facts at depth 0 of libc_code.c):

@@ -63,6 +63,9 @@ struct val {
 #define STK_IN 32
 /* a call may write this many words above the stack pointer (its arguments) */
 #define STK_CALLEE 16
+/* a stack pointer aligned down (code_step.sp_align) is taken this far
+ * below the old one: a frame's own words lie within it */
+#define STK_ALIGN_GAP (1 << 24)
 struct sword {
 	int32_t off;
 	struct val v;
@@ -581,6 +584,12 @@ static void apply_mem(const struct code_isa *isa, const struct code_step *s, str
 	}
 	if (s->wild)
 		stk_forget(isa, st, INT64_MAX);
+	if (s->sp_align && st->r[isa->sp_slot].k == V_SP) {
+		/* a new frame, far below every word of the old one known (so no
+		 * offset of the two can meet); all of those forgotten */
+		stk_forget(isa, st, INT64_MAX);
+		st->r[isa->sp_slot].v -= STK_ALIGN_GAP;
+	}
 	if (s->sp_add && isa->sp_slot >= 0) {
 		struct val *sp = &st->r[isa->sp_slot];
 		*sp = sp->k == V_SP ? (struct val){V_SP, sp->v + s->sp_add} : (struct val){V_TOP, 0};
@@ -735,10 +744,18 @@ static int helper_jump(struct cscan *cs, const struct code_step *s)
 	return g->key && g->helper;
 }
 
+/* Whether addr is a helper code_program() summarized (MIPS: the GOT
+ * entry of an imported syscall()) */
+static int helper_at(struct cscan *cs, uint64_t addr)
+{
+	struct summary *g = sum_slot(cs, addr << 1);
+	return g->key && g->helper;
+}
+
 /* A call or jump through a register whose value the path knows (MIPS's
  * jalr t9 after lw t9 from the GOT, SH's bsrf after a literal): a direct
- * one, where that is code. */
-static void through_reg(const struct cscan *cs, uint64_t addr, const struct state *st,
+ * one, where that is code or a helper. */
+static void through_reg(struct cscan *cs, uint64_t addr, const struct state *st,
 			struct code_step *s)
 {
 	size_t left;
@@ -747,7 +764,7 @@ static void through_reg(const struct cscan *cs, uint64_t addr, const struct stat
 		return;
 	uint64_t to = s->treg_pc ? addr + 4 + (uint64_t)(int64_t)st->r[s->treg].v
 				 : (uint64_t)(uint32_t)st->r[s->treg].v;
-	if (!at(cs, to, &left))
+	if (!at(cs, to, &left) && !helper_at(cs, to))
 		return;
 	s->target = to;
 	s->kind = s->kind == CK_ICALL ? CK_CALL : CK_JUMP;
@@ -1266,23 +1283,24 @@ static void free_object(struct cscan *cs)
 	cs->nsyms = 0;
 }
 
-/* The MIPS GOT of a shared object (MIPS psABI 3-38; binutils' readelf -A
- * shows the same): gp is .got + 0x7ff0; its first DT_MIPS_LOCAL_GOTNO
- * entries hold addresses as linked (a function's, or a page's), the rest
- * one each for the dynamic symbols from DT_MIPS_GOTSYM on, the symbol's
- * value where the object defines it (else not known: another object's). */
-static void read_mips_got(struct cscan *cs, const struct buf *b, Elf_Scn *got,
-			  Elf_Scn *dynamic, Elf_Scn *dynsym)
+/* The MIPS GOT (MIPS psABI 3-38; binutils' readelf -A shows the same):
+ * gp is .got + 0x7ff0; its first DT_MIPS_LOCAL_GOTNO entries hold
+ * addresses as linked (a function's, or a page's), the rest one each for
+ * the dynamic symbols from DT_MIPS_GOTSYM on, the symbol's value where the
+ * object defines it (else not known: another object's). */
+int code_mips_got(const struct arch_desc *arch, const void *img, size_t len, Elf_Scn *got,
+		  Elf_Scn *dynamic, Elf_Scn *dynsym, struct code_got *g)
 {
 	GElf_Shdr gh, dh, yh;
 	Elf_Data *dd, *yd;
-	uint64_t pltgot = 0, local = 0, gotsym = 0;
+	uint64_t pltgot = 0;
 	int have = 0;
+	memset(g, 0, sizeof(*g));
 	if (!got || !dynamic || !dynsym || !gelf_getshdr(got, &gh) || !gelf_getshdr(dynamic, &dh) ||
 	    !gelf_getshdr(dynsym, &yh) || !(dd = elf_getdata(dynamic, NULL)) ||
 	    !(yd = elf_getdata(dynsym, NULL)) || !dh.sh_entsize || !yh.sh_entsize ||
-	    gh.sh_offset > b->len || gh.sh_size > b->len - gh.sh_offset)
-		return;
+	    gh.sh_offset > len || gh.sh_size > len - gh.sh_offset)
+		return -1;
 	for (size_t i = 0; i < dh.sh_size / dh.sh_entsize; i++) {
 		GElf_Dyn d;
 		if (!gelf_getdyn(dd, (int)i, &d))
@@ -1290,29 +1308,41 @@ static void read_mips_got(struct cscan *cs, const struct buf *b, Elf_Scn *got,
 		if (d.d_tag == DT_PLTGOT)
 			pltgot = d.d_un.d_ptr, have |= 1;
 		else if (d.d_tag == DT_MIPS_LOCAL_GOTNO)
-			local = d.d_un.d_val, have |= 2;
+			g->local = d.d_un.d_val, have |= 2;
 		else if (d.d_tag == DT_MIPS_GOTSYM)
-			gotsym = d.d_un.d_val, have |= 4;
+			g->gotsym = d.d_un.d_val, have |= 4;
 	}
-	int es = cs->ctx->arch->elf_class == ELFCLASS64 ? 8 : 4;
+	int es = arch->elf_class == ELFCLASS64 ? 8 : 4, le = arch->endian == ARCH_LE;
 	if (have != 7 || pltgot != gh.sh_addr)
-		return;
-	const uint8_t *p = (const uint8_t *)b->p + gh.sh_offset;
-	cs->ngot = gh.sh_size / (uint64_t)es;
-	cs->got = xcalloc(cs->ngot + 1, sizeof(*cs->got));
-	cs->got_addr = gh.sh_addr;
-	cs->got_entsize = es;
-	cs->gp = gh.sh_addr + 0x7ff0;
-	for (size_t i = 0; i < cs->ngot; i++) {
+		return -1;
+	const uint8_t *p = (const uint8_t *)img + gh.sh_offset;
+	g->n = gh.sh_size / (uint64_t)es;
+	g->v = xcalloc(g->n + 1, sizeof(*g->v));
+	g->addr = gh.sh_addr;
+	g->entsize = es;
+	g->gp = gh.sh_addr + 0x7ff0;
+	for (size_t i = 0; i < g->n; i++) {
 		GElf_Sym y;
-		if (i < local) {
+		if (i < g->local) {
 			for (int k = 0; k < es; k++)
-				cs->got[i] = cs->got[i] << 8 | p[i * (size_t)es + (size_t)(ctx_le(cs) ? es - 1 - k : k)];
-		} else if (gelf_getsym(yd, (int)(gotsym + i - local), &y) && y.st_shndx != SHN_UNDEF &&
-			   GELF_ST_TYPE(y.st_info) == STT_FUNC) {
-			cs->got[i] = y.st_value;
+				g->v[i] = g->v[i] << 8 | p[i * (size_t)es + (size_t)(le ? es - 1 - k : k)];
+		} else if (gelf_getsym(yd, (int)(g->gotsym + i - g->local), &y) &&
+			   y.st_shndx != SHN_UNDEF && GELF_ST_TYPE(y.st_info) == STT_FUNC) {
+			g->v[i] = y.st_value;
 		}
 	}
+	return 0;
+}
+
+/* cs's GOT: a copy of g's */
+static void got_use(struct cscan *cs, const struct code_got *g)
+{
+	cs->ngot = g->n;
+	cs->got = xmalloc((g->n + 1) * sizeof(*cs->got));
+	memcpy(cs->got, g->v, g->n * sizeof(*cs->got));
+	cs->got_addr = g->addr;
+	cs->got_entsize = g->entsize;
+	cs->gp = g->gp;
 }
 
 /* One shared object of the libc, its image in l->b; on the pass's thread,
@@ -1385,8 +1415,12 @@ static int read_object(struct code_job *j, const struct code_lib *l)
 			cs->syms[i].size = 0; /* the descriptor's, not the code's */
 		}
 	}
-	if (cs->ctx->arch->elf_machine == EM_MIPS)
-		read_mips_got(cs, b, got, dynamic, dynsym);
+	struct code_got g;
+	if (cs->ctx->arch->elf_machine == EM_MIPS &&
+	    code_mips_got(cs->ctx->arch, b->p, b->len, got, dynamic, dynsym, &g) == 0) {
+		got_use(cs, &g);
+		free(g.v);
+	}
 	collect_exported(j, l);
 out:
 	if (e)
@@ -1779,6 +1813,8 @@ static int sweep(struct cscan *cs, size_t k, uint64_t end, int thumb, struct pbr
 	const uint8_t *p = at(cs, a, &left);
 	csh h = thumb ? cs->isa.h_thumb : cs->isa.h;
 	int trap = 0;
+	int64_t kval[CODE_SLOTS]; /* the constants registers were set to */
+	uint64_t known = 0;
 	left = p ? end - a : 0;
 	while (left) {
 		const uint8_t *p0 = p;
@@ -1795,6 +1831,18 @@ static int sweep(struct cscan *cs, size_t k, uint64_t end, int thumb, struct pbr
 		if (s.size && (size_t)s.size <= left0)
 			p = p0 + s.size, left = left0 - (size_t)s.size, a = a0 + (uint64_t)s.size;
 		trap |= s.kind == CK_TRAP;
+		/* a call through a register a constant just before set to a
+		 * helper (MIPS: lw t9 from the GOT; m68k: lea; SH: a literal), as
+		 * through_reg() takes it */
+		if ((s.kind == CK_ICALL || s.kind == CK_IJUMP) && s.treg >= 0 && (known >> s.treg & 1))
+			trap |= helper_at(cs, s.treg_pc ? a0 + 4 + (uint64_t)kval[s.treg]
+						      : (uint32_t)kval[s.treg]);
+		known &= ~s.clobber;
+		if (s.dst >= 0) {
+			known &= ~(1ull << s.dst);
+			known |= (uint64_t)(s.src < 0 && !s.load && !s.part) << s.dst;
+			kval[s.dst] = s.val;
+		}
 		if ((s.kind == CK_CALL || s.kind == CK_JUMP || s.kind == CK_CJUMP) && s.target) {
 			if (*nbr == *cap) {
 				*cap = *cap ? 2 * *cap : 1024;
@@ -1913,6 +1961,8 @@ int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_
 	if (cs.nsyms)
 		qsort(cs.syms, cs.nsyms, sizeof(*cs.syms), cmp_fsym);
 	extents(&cs);
+	if (p->got)
+		got_use(&cs, p->got);
 	/* a helper is summarized, not followed: its stub jumps through the GOT */
 	for (size_t i = 0; i < p->nhelpers; i++) {
 		uint64_t h = p->helpers[i], key = cs.isa.h_thumb ? (h & ~1ull) << 1 | (h & 1) : h << 1;

@@ -9,7 +9,9 @@
  * from .eh_frame_hdr's table (every function compiled with unwind tables,
  * Debian's default), .ARM.exidx on ARM, the symbols and the entry point;
  * a stub's import from decoding the stub's GOT load (x86, AArch64, ARM,
- * RISC-V) and the GOT slot's relocation. */
+ * RISC-V, s390x, m68k, 64-bit PowerPC's call stubs) and the GOT slot's
+ * relocation; on SPARC the relocation names the PLT entry itself, and MIPS
+ * PIC code calls through the GOT entry (libc/code_program.h's code_got). */
 #include <gelf.h>
 #include <libelf.h>
 #include <stdlib.h>
@@ -34,6 +36,7 @@ struct slot {
 struct stub {
 	uint64_t addr;
 	const char *name;
+	int got; /* MIPS: the address is the GOT entry's, called through */
 };
 
 struct elfin {
@@ -100,7 +103,7 @@ static void add_stub(struct elfin *in, uint64_t addr, uint64_t got)
 	if (!name)
 		return;
 	in->stubs = xrealloc(in->stubs, (in->nstubs + 1) * sizeof(*in->stubs));
-	in->stubs[in->nstubs++] = (struct stub){addr, name};
+	in->stubs[in->nstubs++] = (struct stub){addr, name, 0};
 }
 
 static int64_t sext(uint64_t v, int bits)
@@ -111,7 +114,7 @@ static int64_t sext(uint64_t v, int bits)
 /* The entries of one PLT section and the GOT slot each jumps through, by
  * the ABI's stub layout (binutils' and lld's). */
 static void plt_section(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n,
-			uint64_t entsize, uint64_t gotplt)
+			uint64_t entsize, uint64_t gotplt, uint64_t got)
 {
 	unsigned m = in->eh.e_machine;
 	if (m == EM_X86_64 || m == EM_386) {
@@ -178,7 +181,93 @@ static void plt_section(struct elfin *in, uint64_t addr, const uint8_t *q, size_
 			add_stub(in, addr + i, got);
 		}
 		in->plt_decoded = 1;
+	} else if (m == EM_S390) {
+		/* larl %r1, slot; lg %r1, 0(%r1) */
+		for (size_t i = 0; i + 12 <= n; i += 2)
+			if (q[i] == 0xc0 && q[i + 1] == 0x10 && rd32(in, q + i + 6) == 0xe3101000 &&
+			    q[i + 10] == 0x00 && q[i + 11] == 0x04)
+				add_stub(in, addr + i, addr + i + 2 * (uint64_t)(int64_t)(int32_t)rd32(in, q + i + 2));
+		in->plt_decoded = 1;
+	} else if (m == EM_68K) {
+		/* jmp ([%pc, slot - . - 2]) */
+		for (size_t i = 0; i + 8 <= n; i += 2)
+			if (rd32(in, q + i) == 0x4efb0171)
+				add_stub(in, addr + i, addr + i + 2 + (uint64_t)(int64_t)(int32_t)rd32(in, q + i + 4));
+		in->plt_decoded = 1;
+	} else if (m == EM_SH) {
+		/* mov.l L,r0 (L holds the slot); mov.l @r0,r0, or PIC's
+		 * mov.l @(r0,r12),r0 with r12 the GOT's address */
+		for (size_t i = 0; i + 4 <= n; i += 2) {
+			unsigned w = q[i] | q[i + 1] << 8, w1 = q[i + 2] | q[i + 3] << 8;
+			size_t lit = ((addr + i) & ~3ull) + 4 + (w & 0xff) * 4 - addr;
+			if (!in->le || (w & 0xff00) != 0xd000 || (w1 != 0x6002 && w1 != 0x00ce) ||
+			    lit + 4 > n)
+				continue;
+			add_stub(in, addr + i, (w1 == 0x00ce ? got : 0) + rd32(in, q + lit));
+		}
+		in->plt_decoded = 1;
+	} else if (m == EM_SPARCV9 || m == EM_SPARC || m == EM_SPARC32PLUS) {
+		/* the dynamic linker writes each entry: its relocation's offset */
+		for (size_t i = 0; i < in->nslots; i++)
+			if (in->slots[i].got >= addr && in->slots[i].got - addr < n)
+				add_stub(in, in->slots[i].got, in->slots[i].got);
+		in->plt_decoded = 1;
 	}
+}
+
+/* 64-bit PowerPC: the linker's call stubs among the code (ELFv2's
+ * std r2,24(r1), ELFv1's 40(r1); [addis r11|r12,r2,hi;] ld r12,lo(r2|r11|r12);
+ * mtctr r12; bctr), their slot in .plt at the TOC pointer r2 (.got + 0x8000,
+ * as GNU ld and lld place .TOC.) + offset */
+static void ppc64_stubs(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n, uint64_t toc)
+{
+	for (size_t i = 0; i + 12 <= n; i += 4) {
+		uint32_t w = rd32(in, q + i);
+		if (w != 0xf8410018 && w != 0xf8410028)
+			continue;
+		size_t k = i + 4;
+		uint32_t x = rd32(in, q + k);
+		unsigned base = 2;
+		int64_t off = 0;
+		if (x >> 26 == 15 && (x >> 16 & 31) == 2 && ((x >> 21 & 31) == 11 || (x >> 21 & 31) == 12)) {
+			off = (int64_t)(int16_t)(x & 0xffff) * 65536;
+			base = x >> 21 & 31;
+			k += 4;
+			if (k + 4 > n)
+				continue;
+			x = rd32(in, q + k);
+		}
+		/* ld r12, ds(base), then mtctr r12 */
+		if ((x & 0xfc000003) != 0xe8000000 || (x >> 21 & 31) != 12 || (x >> 16 & 31) != base ||
+		    k + 8 > n || rd32(in, q + k + 4) != 0x7d8903a6)
+			continue;
+		add_stub(in, addr + i, toc + (uint64_t)(off + (int16_t)(x & 0xfffc)));
+	}
+	in->plt_decoded = 1;
+}
+
+/* MIPS: PIC code calls an import through its GOT entry (lw t9,off(gp);
+ * jalr t9), with no stub: a helper's entry is marked with its own address,
+ * which code_program() takes as the helper's */
+static void mips_got(struct elfin *in, Elf_Scn *got, Elf_Scn *dynamic, Elf_Scn *dynsym,
+		     const struct arch_desc *arch, struct code_got *g)
+{
+	GElf_Shdr sh;
+	Elf_Data *d;
+	if (code_mips_got(arch, in->p, in->len, got, dynamic, dynsym, g) < 0 ||
+	    !gelf_getshdr(dynsym, &sh) || !(d = elf_getdata(dynsym, NULL)))
+		return;
+	for (size_t i = g->local; i < g->n; i++) {
+		GElf_Sym y;
+		const char *name;
+		if (!gelf_getsym(d, (int)(g->gotsym + i - g->local), &y) || y.st_shndx != SHN_UNDEF ||
+		    !(name = elf_strptr(in->e, sh.sh_link, y.st_name)) || !is_helper(name))
+			continue;
+		g->v[i] = g->addr + i * (uint64_t)g->entsize;
+		in->stubs = xrealloc(in->stubs, (in->nstubs + 1) * sizeof(*in->stubs));
+		in->stubs[in->nstubs++] = (struct stub){g->v[i], name, 1};
+	}
+	in->plt_decoded = 1;
 }
 
 /* .eh_frame_hdr's binary search table: every FDE's initial location,
@@ -349,7 +438,7 @@ static char *name_of(const struct elfin *in, uint64_t addr)
 		return xstrdup(in->names[lo].name);
 	for (size_t i = 0; i < in->nstubs; i++)
 		if ((in->stubs[i].addr & (in->eh.e_machine == EM_ARM ? ~1ull : ~0ull)) == a)
-			return xasprintf("%s@plt", in->stubs[i].name);
+			return xasprintf("%s@%s", in->stubs[i].name, in->stubs[i].got ? "got" : "plt");
 	return xasprintf("0x%llx", (unsigned long long)a);
 }
 
@@ -383,8 +472,10 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 	}
 	f->kind = !dynamic ? "static" : in.eh.e_type == ET_EXEC ? "exec" : interp ? "pie" : "shared";
 	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL, *versym = NULL, *verneed = NULL;
+	Elf_Scn *got = NULL, *dyn = NULL;
 	GElf_Shdr sh;
-	uint64_t gotplt = 0;
+	uint64_t gotplt = 0, gotaddr = 0, toc = 0;
+	struct code_got g = {0};
 	while ((scn = elf_nextscn(in.e, scn))) {
 		if (!gelf_getshdr(scn, &sh))
 			continue;
@@ -401,12 +492,18 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 		else if (sh.sh_type == SHT_RELA || sh.sh_type == SHT_REL)
 			relocs(&in, scn, &sh);
 		else if (sh.sh_type == SHT_DYNAMIC)
-			needed(&in, scn, &sh, f);
+			needed(&in, scn, &sh, f), dyn = scn;
 		if (sname && !strcmp(sname, ".got.plt"))
 			gotplt = sh.sh_addr;
+		if (sname && !strcmp(sname, ".got"))
+			got = scn, gotaddr = sh.sh_addr, toc = sh.sh_addr + 0x8000;
 		if (!inside)
 			continue;
-		if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR)) {
+		/* SPARC's .plt holds what the dynamic linker writes, not the
+		 * code that runs: its entries are external calls, not code */
+		if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR) &&
+		    !(sname && !strcmp(sname, ".plt") && (in.eh.e_machine == EM_SPARCV9 ||
+		      in.eh.e_machine == EM_SPARC || in.eh.e_machine == EM_SPARC32PLUS))) {
 			in.secs = xrealloc(in.secs, (in.nsecs + 1) * sizeof(*in.secs));
 			in.secs[in.nsecs++] = (struct code_prog_sec){sh.sh_addr, sh.sh_size, in.p + sh.sh_offset};
 		} else if (sname && !strcmp(sname, ".eh_frame_hdr")) {
@@ -423,8 +520,13 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 		if (gelf_getshdr(scn, &sh) && shstr && sh.sh_type == SHT_PROGBITS &&
 		    (sname = elf_strptr(in.e, shstr, sh.sh_name)) && str_starts(sname, ".plt") &&
 		    sh.sh_offset <= len && sh.sh_size <= len - sh.sh_offset)
-			plt_section(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size, sh.sh_entsize, gotplt);
+			plt_section(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size, sh.sh_entsize, gotplt,
+				    gotaddr);
 	}
+	for (size_t i = 0; in.eh.e_machine == EM_PPC64 && got && i < in.nsecs; i++)
+		ppc64_stubs(&in, in.secs[i].addr, in.secs[i].p, in.secs[i].size, toc);
+	if (in.eh.e_machine == EM_MIPS && f->arch)
+		mips_got(&in, got, dyn, dynsym, f->arch, &g);
 	if (dynsym)
 		symbols(&in, dynsym, 1, versym, verneed, f);
 	if (symtab)
@@ -456,7 +558,8 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 	int helper_imported = 0;
 	for (size_t i = 0; i < f->nimp; i++)
 		helper_imported |= is_helper(f->imp[i].name);
-	struct code_prog cp = {f->arch, in.secs, in.nsecs, in.fns, in.nfns, helpers, nh, -1};
+	struct code_prog cp = {f->arch, in.secs, in.nsecs, in.fns, in.nfns, helpers, nh, -1,
+			       g.v ? &g : NULL};
 	struct code_prog_fact *facts;
 	size_t nfacts, nbad;
 	if (code_program(&cp, &facts, &nfacts, &nbad) < 0) {
@@ -488,6 +591,7 @@ out:
 	free(in.slots);
 	free(in.stubs);
 	free(in.names);
+	free(g.v);
 	return rc;
 }
 

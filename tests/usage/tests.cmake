@@ -11,3 +11,6 @@ syscov_test(usage_shard bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/shard.sh LABELS u
 syscov_test(usage_deb bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/deb.sh LABELS usage network)
 # a Go static program (Debian's golang) for amd64 and, under qemu, arm64, riscv64, arm
 syscov_test(usage_go bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/go.sh LABELS usage qemu slow)
+# syscall() through the PLT/GOT on every ABI with a cross gcc and a decoder,
+# run under qemu -strace, its call sites checked against objdump and readelf
+syscov_test(usage_plt bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/plt.sh LABELS usage qemu)

@@ -1,0 +1,121 @@
+#!/bin/bash
+# syscall() through the PLT/GOT on every ABI whose ISA syscov decodes:
+# a planted program (syscall(SYS_gettid), syscall(SYS_kcmp, ...), and a
+# number loaded from a global: "indirect") is built with each cross gcc
+# installed (the ABIs of `syscov arches --format json`), run under
+# qemu-user -strace to show the calls happen, and scanned. Each call site
+# of syscall() must be found at the address objdump -d shows it, gettid's
+# and kcmp's with the compiler's own SYS_ numbers, and the slot the call
+# goes through must be syscall's in the dynamic relocations (readelf -r;
+# MIPS: the GOT entry readelf -A shows). An ABI without a compiler (or
+# without a libc to link) or without a decoder is skipped, and said.
+# 32-bit PowerPC's PIC stubs load the slot from r30, a GOT pointer each
+# function sets up from its own address (bcl; mflr), which the engine does
+# not track: there the file must say its stub was not decoded, and no
+# number may be claimed.
+GAPS=" powerpc "
+. "$(dirname "$0")/../lib.sh"
+command -v jq >/dev/null || { echo "SKIP: no jq"; exit 77; }
+cat >"$T/p.c" <<'C'
+#define _GNU_SOURCE
+#include <unistd.h>
+#include <sys/syscall.h>
+#include <stdio.h>
+long nr_g = SYS_getppid; /* loaded from memory: no constant */
+int main(void)
+{
+	long t = syscall(SYS_gettid);
+	long k = syscall(SYS_kcmp, (long)getpid(), (long)getpid(), 0L, 0L, 0L);
+	long i = syscall(nr_g);
+	printf("%d %ld %d\n", t > 0, k, i > 0);
+	return 0;
+}
+C
+mkdir -p "$T/root/usr/bin"
+# ABI, its gnu triplet, qemu name, ISA family
+$SYSCOV arches --format json | jq -r '.[] | "\(.name) \(.gnu_triplet) \(.qemu) \(.isa)"' >"$T/abis"
+cc_for() { [ "$1" = mipsn32 ] && echo "mips64el-linux-gnuabi64-gcc -mabi=n32" || echo "$2-gcc"; }
+abis=""
+while read -r abi tri qemu isa; do
+	cc=$(cc_for "$abi" "$tri")
+	if [ "$isa" = null ]; then
+		echo "SKIP $abi: syscov has no decoder for its ISA"
+	elif ! command -v "${cc%% *}" >/dev/null; then
+		echo "SKIP $abi: no ${cc%% *}"
+	elif ! $cc -O2 -o "$T/root/usr/bin/p-$abi" "$T/p.c" 2>"$T/cc.err"; then
+		echo "SKIP $abi: $cc cannot link a C program: $(head -1 "$T/cc.err")"
+	else
+		abis="$abis $abi"
+	fi
+done <"$T/abis"
+[ -n "$abis" ] || { echo "SKIP: no C compiler for an ABI syscov decodes"; exit 77; }
+db=$T/u.db
+$SYSCOV -q --db "$db" usage "$T/root"
+for abi in $abis; do
+	read -r _ tri qemu _ < <(grep "^$abi " "$T/abis")
+	cc=$(cc_for "$abi" "$tri")
+	f=$T/root/usr/bin/p-$abi
+	q() { sqlite3 "$db" "SELECT $1 FROM usage_call c JOIN usage_file f ON f.id = c.file_id WHERE f.path = '/usr/bin/p-$abi' $2"; }
+	# it runs, and makes the calls (qemu's own log of the guest's syscalls)
+	L=/usr/$tri
+	[ "$tri" != "$(gcc -dumpmachine)" ] || L=/ # the host's own libc
+	if [ "$qemu" != null ] && command -v "qemu-$qemu" >/dev/null && [ -d "$L" ]; then
+		echo 'int main(void) { return 0; }' >"$T/t.c"
+		if (timeout 60 qemu-"$qemu" -strace -L "$L" "$f") >"$T/run" 2>&1; then
+			for sc in gettid kcmp getppid; do
+				grep -q "^[0-9]* $sc(" "$T/run" || fail "$abi: qemu-$qemu -strace shows no $sc: $(cat "$T/run")"
+			done
+			ok
+		elif $cc -o "$T/t" "$T/t.c" && ! (timeout 60 qemu-"$qemu" -L "$L" "$T/t") >/dev/null 2>&1; then
+			echo "$abi: not run (qemu-$qemu runs no program of $cc, not even an empty main)"
+		else
+			fail "$abi: the program failed under qemu-$qemu: $(tail -3 "$T/run")"
+		fi
+	else
+		echo "$abi: not run ($([ "$qemu" = null ] && echo "no qemu-user port" || echo "no qemu-$qemu or $L"))"
+	fi
+	if [[ "$GAPS" == *" $abi "* ]]; then
+		how=$(sqlite3 "$db" "SELECT how FROM usage_file WHERE path = '/usr/bin/p-$abi'")
+		[[ "$how" == *"syscall() imported, its PLT stub not decoded"* ]] ||
+			fail "$abi: a known gap, but the file does not say so: $how"
+		expect_eq "$abi: no number claimed" 0 "$(q "count(*)" "")"
+		echo "GAP $abi: $how"
+		continue
+	fi
+	# objdump's call sites of syscall(): a call naming syscall@plt (or a
+	# PowerPC plt_call stub); m68k's jsr (aN) after lea syscall@plt,aN, and
+	# SH's jsr @rN after a literal syscall@plt into rN; MIPS's jalr t9
+	# after a load of t9 from syscall's GOT entry
+	objdump=${cc%% *}; objdump=${objdump%-gcc}-objdump
+	got=$(readelf -AW "$f" 2>/dev/null | awk '$NF == "syscall" && $2 ~ /\(gp\)$/ {print $2}')
+	want=$($objdump -d --no-show-raw-insn "$f" | awk -v got="$got" '
+		/^[0-9a-f]+ <.*>:$/ { delete reg; t9 = 0; next }
+		{ a = $1; sub(":", "", a) }
+		/mov\.l.*,r[0-9]+[ \t]+!.*<syscall@plt>$/ { r = $0; sub(/[ \t]+!.*/, "", r); sub(/.*,/, "", r); reg[r] = 1; next }
+		/<syscall@plt>$/ && !/lea/ { print a; next }
+		/(plt_call|plt_pic32)\.syscall@/ { print a; next }
+		/lea.*<syscall@plt>,%a[0-7]/ { r = $NF; sub(/.*,/, "", r); reg[r] = 1; next }
+		/jsr %a[0-7]@$/ { r = $NF; sub(/@/, "", r); if (reg[r]) print a; next }
+		/jsr[ \t]+@r[0-9]+$/ { r = $NF; sub(/@/, "", r); if (reg[r]) print a; next }
+		got != "" && /[ \t](lw|ld)[ \t]+t9,/ { t9 = index($0, "t9," got) > 0; next }
+		/jalr[ \t]+t9$/ { if (t9) print a }' | sort -u | tr '\n' ' ')
+	[ -n "$want" ] || fail "$abi: objdump shows no call of syscall() in $f"
+	sites=$(q "printf('%x', c.addr)" "AND c.via LIKE 'syscall@%'" | sort -u | tr '\n' ' ')
+	expect_eq "$abi: the call sites of syscall() (objdump -d)" "$want" "$sites"
+	for sc in gettid kcmp; do
+		nr=$(printf '#include <sys/syscall.h>\nSYS_%s\n' $sc | $cc -E -P - | tail -1); nr=$((nr))
+		expect_eq "$abi: $sc ($nr) by hand" 1 "$(q "count(*)" "AND c.kind = 'const' AND c.nr = $nr")"
+	done
+	expect_eq "$abi: the number from memory is indirect" 1 "$(q "count(*)" "AND c.kind = 'indirect'")"
+	echo "$abi: $(wc -w <<<"$want") call sites of syscall() agree with objdump"
+	# the slot the calls go through is syscall's: a JUMP_SLOT relocation
+	# naming it, or (MIPS) its global GOT entry
+	if [ -n "$got" ]; then
+		ok
+	else
+		readelf -rW "$f" | grep -Eq '_JU?MP_SLOT +[0-9a-f]+ +syscall@' ||
+			fail "$abi: readelf -r shows no JUMP_SLOT of syscall"
+		ok
+	fi
+done
+done_ok
