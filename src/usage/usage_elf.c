@@ -7,7 +7,8 @@
  * constant on every path. The engine needs function starts and the PLT
  * stubs' targets, which a stripped file does not name: the starts come
  * from .eh_frame_hdr's table (every function compiled with unwind tables,
- * Debian's default), .ARM.exidx on ARM, the symbols and the entry point;
+ * Debian's default) or, without one, .eh_frame's FDEs, .ARM.exidx on ARM,
+ * the symbols and the entry point;
  * a stub's import from decoding the stub's GOT load (x86, AArch64, ARM,
  * RISC-V, s390x, m68k, 64-bit PowerPC's call stubs) and the GOT slot's
  * relocation; on SPARC the relocation names the PLT entry itself, and MIPS
@@ -56,12 +57,24 @@ struct elfin {
 	struct { uint64_t addr; const char *name; } *names; /* function names, by address */
 	size_t nnames;
 	int plt_decoded;
+	struct code_prog_sec opd; /* 64-bit PowerPC ELFv1: the function descriptors */
 };
 
 static uint32_t rd32(const struct elfin *in, const uint8_t *q)
 {
 	return in->le ? (uint32_t)q[0] | q[1] << 8 | q[2] << 16 | (uint32_t)q[3] << 24
 		      : (uint32_t)q[3] | q[2] << 8 | q[1] << 16 | (uint32_t)q[0] << 24;
+}
+
+/* The code of a function symbol or entry point: on 64-bit PowerPC ELFv1
+ * it names the function's descriptor in .opd, whose first doubleword is
+ * the code's address */
+static uint64_t code_addr(const struct elfin *in, uint64_t a)
+{
+	if (in->opd.size < 8 || a < in->opd.addr || a - in->opd.addr > in->opd.size - 8)
+		return a;
+	const uint8_t *q = in->opd.p + (a - in->opd.addr);
+	return (uint64_t)rd32(in, q + (in->le ? 4 : 0)) << 32 | rd32(in, q + (in->le ? 0 : 4));
 }
 
 static void add_fn(struct elfin *in, uint64_t addr, uint64_t size)
@@ -291,6 +304,110 @@ static void eh_frame_hdr(struct elfin *in, uint64_t addr, const uint8_t *q, size
 		add_fn(in, addr + (uint64_t)(int64_t)(int32_t)rd32(in, q + off), 0);
 }
 
+/* A LEB128 at q[*off] (before n); sets *off past it, or to n if cut */
+static uint64_t leb128(const uint8_t *q, size_t n, size_t *off, int is_signed)
+{
+	uint64_t v = 0;
+	int shift = 0;
+	uint8_t b = 0;
+	do {
+		if (*off >= n) {
+			*off = n;
+			return 0;
+		}
+		b = q[(*off)++];
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+	} while (b & 0x80);
+	if (is_signed && shift < 64 && (b & 0x40))
+		v |= ~0ull << shift;
+	return v;
+}
+
+/* An unsigned word of 4 or 8 bytes at q */
+static uint64_t uword(const struct elfin *in, const uint8_t *q, size_t size)
+{
+	return size == 4 ? rd32(in, q)
+			 : (uint64_t)rd32(in, q + (in->le ? 4 : 0)) << 32 | rd32(in, q + (in->le ? 0 : 4));
+}
+
+/* A CIE's encoding of its FDEs' initial locations ('R' of its
+ * augmentation, LSB 5.0 10.6.1.1), or -1 where it cannot be told */
+static int cie_encoding(const uint8_t *q, size_t n)
+{
+	size_t off = 1; /* past the version */
+	const char *aug = (const char *)q + off, *nul = memchr(aug, 0, n - off);
+	size_t alen = nul ? (size_t)(nul - aug) : n - off;
+	if (!nul || aug[0] != 'z')
+		return aug[0] ? -1 : 0; /* no augmentation data: absolute */
+	off += alen + 1;
+	leb128(q, n, &off, 0);
+	leb128(q, n, &off, 1);
+	if (q[0] == 1)
+		off++;
+	else
+		leb128(q, n, &off, 0);
+	leb128(q, n, &off, 0); /* the augmentation data's length */
+	for (size_t i = 1; i < alen && off < n; i++) {
+		if (aug[i] == 'R')
+			return q[off];
+		if (aug[i] == 'L')
+			off++;
+		else if (aug[i] == 'P')
+			return -1; /* a personality pointer's size would be needed: rare before R */
+		else if (aug[i] != 'S' && aug[i] != 'B')
+			return -1;
+	}
+	return 0;
+}
+
+/* .eh_frame itself where there is no .eh_frame_hdr (static programs
+ * linked without --eh-frame-hdr: valgrind's tools): each FDE's initial
+ * location, in the pointer encodings the linkers write (absolute or
+ * pc-relative, 4 or 8 bytes). A record not understood is skipped. */
+static void eh_frame(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n)
+{
+	size_t off = 0;
+	while (off + 8 <= n) {
+		uint64_t len = rd32(in, q + off);
+		size_t hdr = 4;
+		if (!len)
+			break; /* the terminator */
+		if (len == 0xffffffff) {
+			if (off + 12 > n)
+				break;
+			len = (uint64_t)rd32(in, q + off + (in->le ? 8 : 4)) << 32 |
+			      rd32(in, q + off + (in->le ? 4 : 8));
+			hdr = 12;
+		}
+		if (len > n - off - hdr || len < 4)
+			break;
+		size_t body = off + hdr, end = body + len;
+		uint32_t id = rd32(in, q + body);
+		if (id && id <= body) {
+			size_t cie = body - id;
+			uint32_t clen = cie + 8 <= n ? rd32(in, q + cie) : 0;
+			int enc = clen && clen != 0xffffffff && clen <= n - cie - 4 && !rd32(in, q + cie + 4)
+					  ? cie_encoding(q + cie + 8, clen - 4) : -1;
+			size_t at = body + 4, size = (enc & 7) == 3 ? 4 : (enc & 7) == 4 ? 8
+						   : !(enc & 7) ? (in->eh.e_ident[EI_CLASS] == ELFCLASS64 ? 8 : 4) : 0;
+			if (enc >= 0 && (enc & 0x70) <= 0x10 && size && at + 2 * size <= end) {
+				uint64_t v = uword(in, q + at, size), range = uword(in, q + at + size, size);
+				if (size == 4 && (enc & 8))
+					v = (uint64_t)(int64_t)(int32_t)v;
+				if (enc & 0x10)
+					v += addr + at;
+				/* its extent too: the path after a call that does not
+				 * return stops there, not in the next function */
+				add_fn(in, size == 4 && in->eh.e_ident[EI_CLASS] != ELFCLASS64 ? v & 0xffffffffu : v,
+				       range);
+			}
+		}
+		off = end;
+	}
+}
+
 /* .ARM.exidx: a prel31 offset to each function; Thumb as the entry
  * point is (Debian's armhf builds Thumb-2) */
 static void arm_exidx(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n)
@@ -333,9 +450,10 @@ static void symbols(struct elfin *in, Elf_Scn *scn, int dynamic, Elf_Scn *versym
 			continue;
 		if (y.st_shndx != SHN_UNDEF) {
 			if (type == STT_FUNC) {
-				add_fn(in, y.st_value, y.st_size);
-				add_name(in, y.st_value & (in->eh.e_machine == EM_ARM ? ~1ull : ~0ull),
-					 name);
+				uint64_t a = code_addr(in, y.st_value);
+				/* a descriptor's size is not its code's */
+				add_fn(in, a, a == y.st_value ? y.st_size : 0);
+				add_name(in, a & (in->eh.e_machine == EM_ARM ? ~1ull : ~0ull), name);
 			}
 			continue;
 		}
@@ -471,7 +589,8 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 			interp |= ph.p_type == PT_INTERP, dynamic |= ph.p_type == PT_DYNAMIC;
 	}
 	f->kind = !dynamic ? "static" : in.eh.e_type == ET_EXEC ? "exec" : interp ? "pie" : "shared";
-	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL, *versym = NULL, *verneed = NULL;
+	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL, *versym = NULL, *verneed = NULL, *ehf = NULL;
+	int have_hdr = 0;
 	Elf_Scn *got = NULL, *dyn = NULL;
 	GElf_Shdr sh;
 	uint64_t gotplt = 0, gotaddr = 0, toc = 0;
@@ -506,12 +625,19 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 		      in.eh.e_machine == EM_SPARC || in.eh.e_machine == EM_SPARC32PLUS))) {
 			in.secs = xrealloc(in.secs, (in.nsecs + 1) * sizeof(*in.secs));
 			in.secs[in.nsecs++] = (struct code_prog_sec){sh.sh_addr, sh.sh_size, in.p + sh.sh_offset};
+		} else if (sname && !strcmp(sname, ".opd") && in.eh.e_machine == EM_PPC64) {
+			in.opd = (struct code_prog_sec){sh.sh_addr, sh.sh_size, in.p + sh.sh_offset};
 		} else if (sname && !strcmp(sname, ".eh_frame_hdr")) {
 			eh_frame_hdr(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size);
+			have_hdr = 1;
+		} else if (sname && !strcmp(sname, ".eh_frame")) {
+			ehf = scn;
 		} else if (sh.sh_type == SHT_ARM_EXIDX && in.eh.e_machine == EM_ARM) {
 			arm_exidx(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size);
 		}
 	}
+	if (!have_hdr && ehf && gelf_getshdr(ehf, &sh))
+		eh_frame(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size);
 	if (in.nslots)
 		qsort(in.slots, in.nslots, sizeof(*in.slots), cmp_slot);
 	scn = NULL;
@@ -535,7 +661,7 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 		qsort(f->imp, f->nimp, sizeof(*f->imp), cmp_import);
 	if (in.nnames)
 		qsort(in.names, in.nnames, sizeof(*in.names), cmp_name);
-	add_fn(&in, in.eh.e_entry, 0);
+	add_fn(&in, code_addr(&in, in.eh.e_entry), 0);
 	rc = 0;
 	if (!f->arch || !f->arch->code) {
 		f->how = xasprintf("code not read: %s", f->arch ? "no decoder for its ABI"
