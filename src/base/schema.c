@@ -183,13 +183,16 @@
 	"  FROM ktable k, json_each(k.syscalls) r;"
 
 /* migration 2: where `syscov gen` took each wrapper's types from */
-#define MIGRATION_2 \
+#define S_WRAPPER(sources) \
 	"CREATE TABLE wrapper (" \
 	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
 	"  name TEXT NOT NULL," \
-	"  source TEXT NOT NULL CHECK (source IN ('man','kernel','override','untyped'))," \
+	"  source TEXT NOT NULL CHECK (source IN (" sources "))," \
 	"  detail TEXT,"              /* why the man page was not used */ \
 	"  PRIMARY KEY (scan_id, name));"
+#define MIGRATION_2 S_WRAPPER("'man','kernel','override','untyped'")
+/* migration 20 adds the source 'library': another library's header */
+#define S_WRAPPER_20 S_WRAPPER("'man','library','kernel','override','untyped'")
 /* migration 4: classify looks up every syscall by name in these two (the scan_id
  * indexes made each lookup walk the scan's ~480 rows) */
 #define MIGRATION_4 \
@@ -305,10 +308,19 @@
  * not the libc's (libc_owner.c): another library's (keyutils.h, numaif.h,
  * liburing.h). They never make a syscall wrapped; gen's plain names give
  * way to them. One row per name and header. */
-#define MIGRATION_18 \
+#define S_NEIGHBOUR_COLS \
 	"CREATE TABLE neighbour_decl (" \
 	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
-	"  name TEXT NOT NULL, header TEXT NOT NULL, UNIQUE(scan_id, name, header));"
+	"  name TEXT NOT NULL, header TEXT NOT NULL,"
+#define S_NEIGHBOUR_KEY \
+	"  UNIQUE(scan_id, name, header));"
+#define MIGRATION_18 S_NEIGHBOUR_COLS S_NEIGHBOUR_KEY
+/* migration 20: the neighbour's prototype, a second source of a syscall's
+ * signature (types/typing.c): its line, return type (canonical and as
+ * spelled), variadic flag and parameters as a JSON array of [canonical
+ * type, spelled type, name] */
+#define S_NEIGHBOUR_PROTO \
+	"  line INTEGER, ret TEXT, ret_spelled TEXT, variadic INTEGER, params TEXT,"
 
 /* migration 19: the kernel since-version of each verdict of a scan
  * (verdict/ksince.c), written by classify with the verdicts: when Linux
@@ -377,6 +389,14 @@ const char *const db_migrations[] = {
 	MIGRATION_18,
 	/* 19: see MIGRATION_19 */
 	MIGRATION_19,
+	/* 20: see S_NEIGHBOUR_PROTO and S_WRAPPER_20 */
+	"ALTER TABLE neighbour_decl ADD COLUMN line INTEGER;"
+	"ALTER TABLE neighbour_decl ADD COLUMN ret TEXT;"
+	"ALTER TABLE neighbour_decl ADD COLUMN ret_spelled TEXT;"
+	"ALTER TABLE neighbour_decl ADD COLUMN variadic INTEGER;"
+	"ALTER TABLE neighbour_decl ADD COLUMN params TEXT;"
+	"CREATE TABLE wrapper_19 AS SELECT * FROM wrapper; DROP TABLE wrapper;" S_WRAPPER_20
+	"INSERT INTO wrapper SELECT * FROM wrapper_19; DROP TABLE wrapper_19;",
 };
 
 /* What the migrations make of an empty DB, in one go (a fresh DB replaying
@@ -387,9 +407,9 @@ const char *const db_schema_fresh =
 	S_SCAN_COLS "  fingerprint TEXT, classified TEXT, code_how TEXT," S_SCAN_KEY
 	S_INPUT_COLS ", mtime_ns INTEGER);" S_AFTER_INPUT
 	S_LIBC_MAN ", via TEXT);" S_AFTER_DECL ", always_ok INTEGER NOT NULL DEFAULT 0);" S_MAN_REST
-	MIGRATION_2 MIGRATION_4 MIGRATION_5 MIGRATION_7
+	S_WRAPPER_20 MIGRATION_4 MIGRATION_5 MIGRATION_7
 	S_KTABLE MIGRATION_9 S_KSYSCALL_VIEW_10 MIGRATION_12 MIGRATION_13 MIGRATION_14
-	MIGRATION_15 ", after_version TEXT" S_SINCE_KEY MIGRATION_17 MIGRATION_18
-	MIGRATION_19;
+	MIGRATION_15 ", after_version TEXT" S_SINCE_KEY MIGRATION_17
+	S_NEIGHBOUR_COLS S_NEIGHBOUR_PROTO S_NEIGHBOUR_KEY MIGRATION_19;
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);

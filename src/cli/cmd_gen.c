@@ -109,10 +109,11 @@ int cmd_gen(int argc, char **argv)
 		struct gen_stats st;
 		rc = gen_header(&db, &r, &out, &st);
 		if (rc == 0)
-			note("%u wrapper%s for %u ABI%s: %u typed from man pages, %u from the kernel,"
-			     " %u from overrides, %u untyped", st.total, PLURAL(st.total), st.abis,
-			     PLURAL(st.abis), st.n[GEN_SRC_MAN],
-			     st.n[GEN_SRC_KERNEL], st.n[GEN_SRC_OVERRIDE], st.n[GEN_SRC_UNTYPED]);
+			note("%u wrapper%s for %u ABI%s: %u typed from man pages, %u from library"
+			     " headers, %u from the kernel, %u from overrides, %u untyped", st.total,
+			     PLURAL(st.total), st.abis, PLURAL(st.abis), st.n[GEN_SRC_MAN],
+			     st.n[GEN_SRC_LIB], st.n[GEN_SRC_KERNEL], st.n[GEN_SRC_OVERRIDE],
+			     st.n[GEN_SRC_UNTYPED]);
 	}
 	if (rc == 0 && c.output)
 		rc = outfile_write_buf(c.output, &out);

@@ -1,8 +1,9 @@
 /* gen.c: the wrapper generator (see gen.h and docs/gen.md).
  *
  * For each selected syscall it takes the prototype the types stage gives
- * (types/typing.h: man page, then the kernel's SYSCALL_DEFINE, then
- * data/gen_overrides.tsv, else six untyped longs), and emits one header: per ABI an `#if <predef>` block with the
+ * (types/typing.h: man page, another library's declaration, the kernel's
+ * SYSCALL_DEFINE, data/gen_overrides.tsv, else six untyped longs), and
+ * emits one header: per ABI an `#if <predef>` block with the
  * `__NR_` fallbacks of that ABI's scanned table and the trap primitives of
  * arch/ (arch_trap_emit), then one body per wrapper whose 64-bit arguments
  * are laid out per register width, pair alignment and endianness.
@@ -26,7 +27,7 @@
 #include "types/typing.h"
 #include "kernel/ktable.h"
 
-const char *const gen_src_names[GEN_SRC_N] = {"man", "kernel", "override", "untyped"};
+const char *const gen_src_names[GEN_SRC_N] = {"man", "library", "kernel", "override", "untyped"};
 
 struct gen {
 	struct db *db;
@@ -215,6 +216,10 @@ static int layout(const struct typed *w, const struct type_override *abi_ov, uns
 			slot++;
 		}
 	}
+	if (w->sigset_size) { /* the kernel's sigset_t size, from the ABI's block */
+		buf_puts(b, ", __SYSCOV_ARG(__SYSCOV_KSIGSET_BYTES)");
+		slot++;
+	}
 	return slot > GEN_MAX_ARGS ? -1 : slot;
 }
 
@@ -247,6 +252,7 @@ static void put_wrapper(struct gen *g, struct buf *b, const struct typed *w)
 {
 	static const char *const src_note[GEN_SRC_N] = {
 		"types from the man page",
+		"types from the declaration in",
 		"types from the kernel's",
 		"types from data/gen_overrides.tsv",
 		"UNTYPED: six long arguments, pass only those the call takes",
@@ -254,12 +260,10 @@ static void put_wrapper(struct gen *g, struct buf *b, const struct typed *w)
 	buf_printf(b, "\n/* %s: %s", w->name, src_note[w->src]);
 	if (w->src == GEN_SRC_MAN && w->page[0])
 		buf_printf(b, " %s(2)", w->page);
-	if (w->src == GEN_SRC_KERNEL)
-		buf_printf(b, " %s", w->kwhere);
+	if (w->where[0])
+		buf_printf(b, " %s", w->where);
 	if (w->drift[0])
-		buf_printf(b, ":\n * the man page's prototype passes other registers: %s%s", w->drift,
-			   w->drift_kept ? "; kept, each argument converted to the register's width"
-					 : "");
+		buf_printf(b, ":\n * its sources disagree: %s", w->drift);
 	else if (w->src != GEN_SRC_MAN && w->why)
 		buf_printf(b, " (%s)", w->why);
 	buf_puts(b, " */\n");
@@ -450,10 +454,12 @@ static int put_includes(struct gen *g, struct buf *b)
 		rc = step_rows(g->db, st, s);
 	}
 	sqlite3_finalize(st);
-	/* the libc typedefs of the kernel-typed wrappers: headers every libc has */
+	/* the libc typedefs of the wrappers typed from no installed man page
+	 * (the kernel, a library's header, data/user_protos.tsv): headers
+	 * every libc has */
 	for (size_t i = 0; i < g->nw && rc == 0; i++) {
 		const struct typed *w = &g->w[i];
-		for (int k = -1; w->src == GEN_SRC_KERNEL && k < w->np; k++) {
+		for (int k = -1; (w->src != GEN_SRC_MAN || !w->page_id) && k < w->np; k++) {
 			const struct gen_type *t = k < 0 ? &w->ret : &w->p[k].t;
 			const char *h = t->base == GT_TYPEDEF ? gen_kernel_header(t->tag) : NULL;
 			if (h && strv_push_unique(&seen, h))
@@ -564,9 +570,10 @@ static int put_head(struct gen *g, struct buf *b, const struct gen_stats *stt)
 	}
 	sqlite3_finalize(st);
 	const char *kl = typing_kernel_label(g->t);
-	buf_printf(b, ".\n * Types: %u from man pages, %u from the kernel's prototypes (%s%s), %u from\n"
-		      " * data/gen_overrides.tsv, %u untyped.\n",
-		   stt->n[GEN_SRC_MAN], stt->n[GEN_SRC_KERNEL], kl ? "scan " : "no kernel tree scanned",
+	buf_printf(b, ".\n * Types: %u from man pages, %u from other libraries' headers, %u from the\n"
+		      " * kernel's prototypes (%s%s), %u from data/gen_overrides.tsv, %u untyped.\n",
+		   stt->n[GEN_SRC_MAN], stt->n[GEN_SRC_LIB], stt->n[GEN_SRC_KERNEL],
+		   kl ? "scan " : "no kernel tree scanned",
 		   !kl ? "" : label_ok(kl) ? kl : "(a scan with an unprintable label)",
 		   stt->n[GEN_SRC_OVERRIDE], stt->n[GEN_SRC_UNTYPED]);
 	buf_puts(b, " *\n"
@@ -718,9 +725,10 @@ static int write_header(struct db *db, int64_t id, char *d, const char *path)
 	if (rc == 0)
 		rc = outfile_write_buf_in(d, "syscov_wrappers.h", &b);
 	if (rc == 0)
-		note("wrote %s: %u wrapper%s (%u typed from man pages, %u from the kernel, %u from"
-		     " overrides, %u untyped)", path, stt.total, PLURAL(stt.total), stt.n[GEN_SRC_MAN],
-		     stt.n[GEN_SRC_KERNEL], stt.n[GEN_SRC_OVERRIDE], stt.n[GEN_SRC_UNTYPED]);
+		note("wrote %s: %u wrapper%s (%u typed from man pages, %u from library headers, %u"
+		     " from the kernel, %u from overrides, %u untyped)", path, stt.total,
+		     PLURAL(stt.total), stt.n[GEN_SRC_MAN], stt.n[GEN_SRC_LIB], stt.n[GEN_SRC_KERNEL],
+		     stt.n[GEN_SRC_OVERRIDE], stt.n[GEN_SRC_UNTYPED]);
 	if (rc == 0 && stt.n[GEN_SRC_UNTYPED])
 		rc = note_untyped(db, id);
 	buf_free(&b);

@@ -38,7 +38,9 @@
  * Facts: the first file-scope FunctionDecl per name located in a sysroot
  * file (not clang's resource dir): canonical prototype, return type,
  * parameters (canonical types and names, from clang), variadic, and the
- * resolved sysroot-relative header path and line. */
+ * resolved sysroot-relative header path and line; for a header that is not
+ * the libc's (libc_owner.h), the same prototype with the header's own type
+ * spellings, as a neighbour_decl row. */
 #define _GNU_SOURCE
 #include "scan/scanner.h"
 
@@ -52,6 +54,7 @@
 #include "base/clangx.h"
 #include "base/dirwalk.h"
 #include "base/datafile.h"
+#include "base/json.h"
 #include "base/tsv.h"
 #include "libc/libc_owner.h"
 #include "man/man_typing.h"
@@ -574,6 +577,53 @@ static int record_decl(struct hscan *hs, CXCursor c, const struct tfile *t, unsi
 	return rc;
 }
 
+/* A neighbour header's declaration with its prototype: canonical types as
+ * record_decl() takes them, and the header's own spellings, which keep the
+ * typedefs (a library's io_context_t, libc's sigset_t) that tell whether a
+ * wrapper could use it (types/typing.c). */
+static int record_neighbour(struct hscan *hs, CXCursor c, const struct tfile *t, unsigned line,
+			    const char *name)
+{
+	CXType spelled = clang_getCursorType(c), ft = clang_getCanonicalType(spelled);
+	int nargs = clang_getNumArgTypes(ft), ncur = clang_Cursor_getNumArguments(c);
+	char *ret = type_str(clang_getResultType(ft));
+	char *ret_sp = clangx_str(clang_getTypeSpelling(clang_getResultType(spelled)));
+	char *params = NULL;
+	size_t plen = 0;
+	FILE *f = open_memstream(&params, &plen);
+	if (!f)
+		return err_set(EXIT_INTERNAL, "open_memstream: %s", strerror(errno));
+	struct json j;
+	json_init(&j, f, 0);
+	json_arr_begin(&j);
+	for (int i = 0; i < nargs; i++) {
+		CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+		char *ty = type_str(clang_getArgType(ft, (unsigned)i));
+		char *sp = i < ncur ? clangx_str(clang_getTypeSpelling(clang_getCursorType(a))) : NULL;
+		char *pn = i < ncur ? clangx_str(clang_getCursorSpelling(a)) : NULL;
+		json_arr_begin(&j);
+		json_str(&j, ty);
+		json_str(&j, sp);
+		json_str(&j, pn && pn[0] ? pn : NULL);
+		json_arr_end(&j);
+		free(ty);
+		free(sp);
+		free(pn);
+	}
+	json_arr_end(&j);
+	fclose(f);
+	struct neighbour_proto np = {
+		.name = name, .header = t->rel, .line = (int)line, .ret = ret, .ret_spelled = ret_sp,
+		.variadic = ft.kind == CXType_FunctionNoProto || clang_isFunctionTypeVariadic(ft) == 1,
+		.params = params,
+	};
+	int rc = libc_owner_neighbour(&hs->own, hs->ctx->db, hs->ctx->scan_id, &np);
+	free(ret);
+	free(ret_sp);
+	free(params);
+	return rc;
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d)
 {
 	(void)parent;
@@ -588,7 +638,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
 		return CXChildVisit_Continue;
 	char *name = clangx_str(clang_getCursorSpelling(c));
 	if (!libc_owner_has(&hs->own, t->rel)) { /* another library's header */
-		if (libc_owner_neighbour(&hs->own, hs->ctx->db, hs->ctx->scan_id, name, t->rel) < 0)
+		if (record_neighbour(hs, c, t, line, name) < 0)
 			hs->rc = -1;
 		free(name);
 		return hs->rc < 0 ? CXChildVisit_Break : CXChildVisit_Continue;

@@ -97,15 +97,21 @@ int libc_owner_has(const struct libc_owner *o, const char *rel)
 }
 
 int libc_owner_neighbour(struct libc_owner *o, struct db *db, int64_t scan_id,
-			 const char *name, const char *header)
+			 const struct neighbour_proto *p)
 {
 	if (!o->ins && db_prepare(db, &o->ins,
-				  "INSERT OR IGNORE INTO neighbour_decl (scan_id, name, header)"
-				  " VALUES (?1, ?2, ?3)") < 0)
+				  "INSERT OR IGNORE INTO neighbour_decl (scan_id, name, header, line,"
+				  " ret, ret_spelled, variadic, params) VALUES (?1, ?2, ?3, ?4, ?5, ?6,"
+				  " ?7, ?8)") < 0)
 		return -1;
 	sqlite3_bind_int64(o->ins, 1, scan_id);
-	db_bind_text(o->ins, 2, name);
-	db_bind_text(o->ins, 3, header);
+	db_bind_text(o->ins, 2, p->name);
+	db_bind_text(o->ins, 3, p->header);
+	sqlite3_bind_int(o->ins, 4, p->line);
+	db_bind_text(o->ins, 5, p->ret);
+	db_bind_text(o->ins, 6, p->ret_spelled);
+	sqlite3_bind_int(o->ins, 7, p->variadic);
+	db_bind_text(o->ins, 8, p->params);
 	return db_step_done(db, o->ins);
 }
 

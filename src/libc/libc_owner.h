@@ -26,10 +26,18 @@ struct libc_owner {
 int libc_owner_load(const struct sysroot *sr, struct libc_owner *o);
 /* Whether the header at sysroot path `rel` is the libc's. */
 int libc_owner_has(const struct libc_owner *o, const char *rel);
-/* Records that the neighbour header `header` (a sysroot path) declares
- * function `name`. 0, or -1 with err_set(). */
+/* A neighbour header's declaration of a function, as libclang reads it. */
+struct neighbour_proto {
+	const char *name, *header; /* header: a sysroot path */
+	int line;
+	const char *ret, *ret_spelled; /* canonical, and as the header spells it */
+	int variadic;
+	const char *params; /* JSON: [[canonical type, spelled type, name], ...] */
+};
+/* Records a neighbour header's declaration (the first per name and header).
+ * 0, or -1 with err_set(). */
 int libc_owner_neighbour(struct libc_owner *o, struct db *db, int64_t scan_id,
-			 const char *name, const char *header);
+			 const struct neighbour_proto *p);
 void libc_owner_free(struct libc_owner *o);
 
 #endif

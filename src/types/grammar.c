@@ -429,3 +429,30 @@ int gen_typedef_known(const char *name)
 		return 1;
 	return in_list(name, kernel_typedefs, ARRAY_SIZE(kernel_typedefs)) ? 2 : 0;
 }
+
+int gen_type_reg_bits(const struct gen_type *t, int long_bits)
+{
+	if (t->ptr)
+		return long_bits;
+	if (t->ll)
+		return 64;
+	static const struct {
+		const char *name;
+		int bits; /* 'w': a word, long_bits */
+	} known[] = {
+		{"char", 8}, {"signed char", 8}, {"unsigned char", 8}, {"short", 16},
+		{"unsigned short", 16}, {"int", 32}, {"unsigned int", 32}, {"long", 'w'},
+		{"unsigned long", 'w'}, {"int8_t", 8}, {"uint8_t", 8}, {"int16_t", 16},
+		{"uint16_t", 16}, {"int32_t", 32}, {"uint32_t", 32}, {"pid_t", 32}, {"uid_t", 32},
+		{"gid_t", 32}, {"mode_t", 32}, {"id_t", 32}, {"idtype_t", 32}, {"clockid_t", 32},
+		{"key_t", 32}, {"mqd_t", 32}, {"socklen_t", 32}, {"size_t", 'w'}, {"ssize_t", 'w'},
+		{"uintptr_t", 'w'}, {"intptr_t", 'w'}, {"timer_t", 'w'}, {"caddr_t", 'w'},
+	};
+	const char *s = t->text;
+	while (str_starts(s, "const ") || str_starts(s, "volatile "))
+		s = strchr(s, ' ') + 1;
+	for (size_t i = 0; i < ARRAY_SIZE(known); i++)
+		if (!strcmp(s, known[i].name))
+			return known[i].bits == 'w' ? long_bits : known[i].bits;
+	return 0;
+}

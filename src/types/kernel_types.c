@@ -67,7 +67,6 @@ struct gen_kernel {
 	size_t ne;
 	struct strv names;
 	sqlite3_stmt *q;
-	int long_bits; /* 64 if some ABI has 64-bit longs, else 32 */
 };
 
 static int cmp_entry(const void *a, const void *b)
@@ -99,10 +98,6 @@ int gen_kernel_open(struct db *db, const struct arch_desc *const *abi, size_t na
 	sqlite3_finalize(st);
 	gk->abi = abi;
 	gk->nabi = nabi;
-	gk->long_bits = 32;
-	for (size_t a = 0; a < nabi; a++)
-		if (abi[a]->cpp_predefs && strstr(abi[a]->cpp_predefs, "__SIZEOF_LONG__=8"))
-			gk->long_bits = 64;
 	size_t cap = 0;
 	int rc = 0;
 	for (size_t a = 0; a < nabi && rc == 0; a++) {
@@ -374,57 +369,6 @@ int gen_kernel_proto(struct gen_kernel *gk, const char *name, struct gen_kproto 
 		k->no_entry = 1;
 		snprintf(k->func, sizeof(k->func), "%s", name);
 		snprintf(k->where, sizeof(k->where), "no entry point on these ABIs: no arguments");
-		return 1;
-	}
-	return 0;
-}
-
-/* The bits a type takes in its register, on the widest of the ABIs (word:
- * the width of long, as a pointer's on every Linux ABI); 0 unknown. */
-static int reg_class(const struct gen_kernel *gk, const struct gen_type *t)
-{
-	int w = gk->long_bits;
-	if (t->ptr)
-		return w;
-	if (t->ll)
-		return 64;
-	static const struct {
-		const char *name;
-		int cls;
-	} known[] = {
-		{"char", 8}, {"signed char", 8}, {"unsigned char", 8}, {"short", 16},
-		{"unsigned short", 16}, {"int", 32}, {"unsigned int", 32}, {"long", 'w'},
-		{"unsigned long", 'w'}, {"int8_t", 8}, {"uint8_t", 8}, {"int16_t", 16},
-		{"uint16_t", 16}, {"int32_t", 32}, {"uint32_t", 32}, {"pid_t", 32}, {"uid_t", 32},
-		{"gid_t", 32}, {"mode_t", 32}, {"id_t", 32}, {"idtype_t", 32}, {"clockid_t", 32},
-		{"key_t", 32}, {"mqd_t", 32}, {"socklen_t", 32}, {"size_t", 'w'}, {"ssize_t", 'w'},
-		{"uintptr_t", 'w'}, {"intptr_t", 'w'}, {"timer_t", 'w'}, {"caddr_t", 'w'},
-	};
-	const char *s = t->text;
-	while (str_starts(s, "const ") || str_starts(s, "volatile "))
-		s = strchr(s, ' ') + 1;
-	for (size_t i = 0; i < ARRAY_SIZE(known); i++)
-		if (!strcmp(s, known[i].name))
-			return known[i].cls == 'w' ? w : known[i].cls;
-	return 0;
-}
-
-int gen_kernel_drift(const struct gen_kernel *gk, const struct gen_param *man, int nman,
-		     const struct gen_kproto *k, char *what, size_t n)
-{
-	if (k->no_entry)
-		return 0;
-	if (nman != k->np) {
-		snprintf(what, n, "%d parameter%s on the man page, %d in the kernel's sys_%s()", nman,
-			 nman == 1 ? "" : "s", k->np, k->func);
-		return 1;
-	}
-	for (int i = 0; i < nman; i++) {
-		int a = reg_class(gk, &man[i].t), b = reg_class(gk, &k->p[i].t);
-		if (!a || !b || a == b)
-			continue;
-		snprintf(what, n, "parameter %d is '%s' on the man page, '%s' in the kernel's sys_%s()"
-			 " (%d against %d bits)", i + 1, man[i].t.text, k->p[i].t.text, k->func, a, b);
 		return 1;
 	}
 	return 0;

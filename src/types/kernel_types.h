@@ -1,8 +1,7 @@
 /* kernel_types.h: prototypes from a scanned kernel tree (kernel_types.c):
  * the prototype of each ABI's entry point of a syscall, from the kproto
  * table (kproto.h), mapped to user-space spellings and rebuilt by the
- * whitelist grammar of grammar.c; and the test of whether a man page's
- * prototype is ABI-compatible with the kernel's. docs/gen.md has the rules. */
+ * whitelist grammar of grammar.c. docs/gen.md has the rules. */
 #ifndef SYSCOV_KERNEL_TYPES_H
 #define SYSCOV_KERNEL_TYPES_H
 
@@ -41,16 +40,6 @@ struct gen_kproto {
  * text) when there is none or it does not map, -1 (EXIT_DB). */
 int gen_kernel_proto(struct gen_kernel *gk, const char *name, struct gen_kproto *k,
 		     const char **why);
-
-/* Whether a man page's parameters pass what the kernel's take: as many,
- * each of the same width on every ABI of gk (`long` is not `int` where an
- * ABI has 64-bit longs; a pointer is as wide as a long on every Linux ABI,
- * so `void *` for `unsigned long` passes the same register). Signedness
- * alone is no drift: the kernel casts each register to its own type, so
- * the same bits of the same width mean the same. 0 if compatible; else 1
- * with a description in what (rebuilt, printable types). */
-int gen_kernel_drift(const struct gen_kernel *gk, const struct gen_param *man, int nman,
-		     const struct gen_kproto *k, char *what, size_t n);
 
 /* A kernel UAPI typedef of a man page's prototype (cap_user_header_t,
  * aio_context_t, __u32) in the user-space spelling of the kernel types

@@ -55,11 +55,24 @@ int gen_name_ok(const char *s);
  * header does, 0 if syscov does not know it (see types/grammar.c). */
 int gen_typedef_known(const char *name);
 
+/* The bits t takes in its argument register where longs (and pointers,
+ * on every Linux ABI) have long_bits; 0 for a type syscov does not know. */
+int gen_type_reg_bits(const struct gen_type *t, int long_bits);
+
 /* A header include as a man page names it: [A-Za-z0-9_./-]+, relative, no "..". */
 int gen_include_ok(const char *h);
 
-/* Where a wrapper's types came from, in the order they are tried. */
-enum gen_src { GEN_SRC_MAN, GEN_SRC_KERNEL, GEN_SRC_OVERRIDE, GEN_SRC_UNTYPED, GEN_SRC_N };
+/* Where a wrapper's types came from, in the order they are tried: a man
+ * page, another library's header (neighbour_decl), the kernel's prototype,
+ * data/gen_overrides.tsv, none. */
+enum gen_src {
+	GEN_SRC_MAN,
+	GEN_SRC_LIB,
+	GEN_SRC_KERNEL,
+	GEN_SRC_OVERRIDE,
+	GEN_SRC_UNTYPED,
+	GEN_SRC_N
+};
 extern const char *const gen_src_names[GEN_SRC_N];
 
 #endif

@@ -1,11 +1,12 @@
 /* typing.h: This file contains each syscall's prototype as the scanned
- * facts give it: the man page's (the documented API), else the kernel's
- * entry point from a scanned kernel tree, else a row of
- * data/gen_overrides.tsv, else six untyped longs; and where the man page
- * passes other registers than the kernel, the drift between them (the
- * man page's types kept where only widths differ). The
- * verdicts flag that drift and the generator emits these prototypes, so
- * both read one decision. docs/gen.md states the order. */
+ * facts give it: the documented user-space signature first (the man page,
+ * then another library's declaration of the same function in the sysroot,
+ * each also from data/user_protos.tsv where the sysroot lacks the file),
+ * else the kernel's entry point from a scanned kernel tree, else a row of
+ * data/gen_overrides.tsv, else six untyped longs; and every disagreement
+ * between those sources, as drift. The verdicts flag that drift and the
+ * generator emits these prototypes, so both read one decision. docs/gen.md
+ * states the order and the rules. */
 #ifndef SYSCOV_TYPING_H
 #define SYSCOV_TYPING_H
 
@@ -26,11 +27,14 @@ struct typed {
 	struct gen_param p[GEN_MAX_ARGS];
 	int is_ptr[GEN_MAX_ARGS];   /* travels as a pointer (typedefs: canonical) */
 	int np;
+	int sigset_size;            /* the kernel takes one more argument, the size
+				     * of its sigset_t: the wrapper passes it */
 	int64_t page_id;            /* its includes, 0 if none */
 	int always_ok;              /* the page says the call always succeeds */
-	char kwhere[256];           /* GEN_SRC_KERNEL: its sys_x() and where */
-	char drift[240];            /* how the man page's prototype differs */
-	int drift_kept;             /* ...and its types kept: widths only */
+	char where[256];            /* but for an installed man page: the file
+				     * (and line, or sys_x()) the types are from */
+	char drift[2048];           /* the sources' disagreements, their
+				     * signatures and the wrapper's choice; "" */
 };
 
 /* A row of data/gen_overrides.tsv. */

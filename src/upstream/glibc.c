@@ -338,7 +338,8 @@ static void put_c_file(const struct up_call *c, const struct glibc_hdr *h, struc
 			regs++;
 		}
 	}
-	buf_puts(b, ");\n}\n");
+	/* the kernel's sigset_t size after a sigset_t * (types/typing.h) */
+	buf_puts(b, c->w.sigset_size ? ", _NSIG / 8);\n}\n" : ");\n}\n");
 }
 
 /* tst-NAME.c: the call with arguments the kernel refuses (-1 descriptors
@@ -527,6 +528,7 @@ int up_glibc(struct up_tree *t, const struct up_req *r, const struct up_call *c,
 		return -1;
 	for (int i = 0; i < c->w.np; i++)
 		ll |= c->w.p[i].t.ll;
+	ll |= c->w.sigset_size; /* an argument no syscalls.list line passes */
 	choose_header(t, c, &h);
 	struct up_patch *p = &out->p;
 	char path[GEN_ID_MAX + 64];

@@ -113,7 +113,8 @@ int up_musl(struct up_tree *t, const struct up_req *r, const struct up_call *c,
 			buf_printf(&b, ", %s", nm);
 		regs += c->w.p[i].t.ll ? 2 + regs % 2 : 1;
 	}
-	buf_puts(&b, ");\n}\n");
+	/* the kernel's sigset_t size after a sigset_t * (types/typing.h) */
+	buf_puts(&b, c->w.sigset_size ? ", _NSIG/8);\n}\n" : ");\n}\n");
 	snprintf(path, sizeof(path), "src/linux/%s.c", c->w.name);
 	int rc = up_new_file(t, &out->p, path, b.p);
 	/* the declaration: at the end of the header's last _GNU_SOURCE part

@@ -1074,10 +1074,10 @@ static int classify_one(struct cls_run *r, const char *name, int64_t nr, int imp
 
 /* ---- a scan ------------------------------------------------------------- */
 
-/* The missing syscalls of scan_id whose man page passes other registers
- * than the kernel's prototype (of the newest kernel-tree scan in the DB;
- * none: nothing to do) get the signature-drift flag and the evidence, as
- * the generator takes the kernel's types for them (types/typing.h). */
+/* The missing syscalls of scan_id whose signature sources disagree (the
+ * man page, other libraries' headers, the kernel's prototype of the newest
+ * kernel-tree scan in the DB: types/typing.h) get the signature-drift flag
+ * and the evidence: every signature and what the generated wrapper takes. */
 static int flag_drift(struct db *db, int64_t scan_id)
 {
 	const struct arch_desc *abi[64];
@@ -1087,12 +1087,12 @@ static int flag_drift(struct db *db, int64_t scan_id)
 	int rc = typing_abis(db, &scan_id, 1, NULL, abi, ARRAY_SIZE(abi), &nabi);
 	if (rc == 0)
 		rc = typing_open(db, &scan_id, 1, abi, nabi, &t);
-	if (rc == 0 && typing_kernel_label(t) &&
+	if (rc == 0 &&
 	    (db_prepare(db, &st, "SELECT DISTINCT name FROM verdict WHERE scan_id = ?1"
 				 " AND class = 'missing' ORDER BY name") < 0 ||
 	     db_prepare(db, &up, "UPDATE verdict SET flags = flags || CASE flags WHEN '' THEN ''"
 				 " ELSE ',' END || 'signature-drift', evidence = json_insert(evidence,"
-				 " '$[#]', json_object('source', 'kernel', 'fact', ?3))"
+				 " '$[#]', json_object('source', 'man', 'fact', ?3))"
 				 " WHERE scan_id = ?1 AND name = ?2") < 0))
 		rc = -1;
 	if (st)
@@ -1108,16 +1108,10 @@ static int flag_drift(struct db *db, int64_t scan_id)
 		rc = typing_type(t, &w);
 		if (rc < 0 || !w.drift[0])
 			continue;
-		char *fact = xasprintf("the man page's prototype of %s() passes other registers than"
-				       " the kernel's: %s; the generated wrapper takes %s", w.name,
-				       w.drift, w.drift_kept ? "the man page's, each argument converted"
-							     " to the register's width"
-							   : "the kernel's");
 		sqlite3_bind_int64(up, 1, scan_id);
 		db_bind_text(up, 2, w.name);
-		db_bind_text(up, 3, fact);
+		db_bind_text(up, 3, w.drift);
 		rc = db_step_done(db, up);
-		free(fact);
 	}
 	if (rc == 0 && s != SQLITE_DONE)
 		rc = db_fail(db, "read verdicts");

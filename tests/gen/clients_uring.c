@@ -1,6 +1,6 @@
 /* This file contains the liburing client of tests/gen/clients.sh: it links
  * liburing 2.3's own setup.c, register.c, queue.c and syscall.c, built with
- * their __sys_io_uring_setup/register/enter2 replaced by syscov_sys_*, and
+ * their __sys_io_uring_setup/register/enter replaced by syscov_sys_*, and
  * checks what io_uring_queue_init(), io_uring_register_probe(),
  * io_uring_submit_and_wait() and liburing's io_uring_setup/register/enter
  * give against the same calls through syscall() (liburing's convention:

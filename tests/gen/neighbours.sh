@@ -19,34 +19,13 @@
 #  - SYSCOV_PLAIN_add_key brings add_key() back (callable without
 #    keyutils.h, a clash with it), and without it add_key() is undeclared.
 . "$SRCDIR/tests/lib.sh"
-for f in libc6-dev:amd64 linux-libc-dev:amd64; do
-	[ -f "/var/lib/dpkg/info/$f.list" ] || { echo "SKIP: no dpkg list $f on this host"; exit 77; }
-done
-rc=0
-sh "$SRCDIR/scripts/debian-fetch.sh" -c "$BUILDDIR/release-sysroots" -r bookworm \
-	-b "libkeyutils-dev libnuma-dev libaio-dev libcap-dev liburing-dev" >"$T/fetched" 2>"$T/dl.log" || rc=$?
-if [ $rc = 3 ]; then
-	echo "SKIP: Debian's mirror cannot be reached: $(tail -1 "$T/dl.log")"
-	exit 77
-fi
-[ $rc = 0 ] || fail "debian-fetch.sh exited $rc: $(cat "$T/dl.log")"
-awk '{ print $4 }' "$T/fetched" >"$T/debs"
-while read -r d; do dpkg-deb -x "$d" "$T/ov"; done <"$T/debs"
+. "$SRCDIR/tests/gen/devroot.sh"
+libdevs "$T/ov"
 OV=$T/ov/usr/include
 
 # the sysroot: the libc's and the UAPI headers as dpkg lists them
-mk() {
-	mkdir -p "$1/var/lib/dpkg/info" "$1/usr/lib/x86_64-linux-gnu" "$1/usr/share/man"
-	for p in libc6-dev:amd64 linux-libc-dev:amd64; do
-		cp "/var/lib/dpkg/info/$p.list" "$1/var/lib/dpkg/info/"
-		grep '^/usr/include/.*\.h$' "/var/lib/dpkg/info/$p.list"
-	done | while read -r f; do [ -f "$f" ] && echo "${f#/}"; done >"$T/files"
-	(cd / && tar cf - -T "$T/files") | tar xf - -C "$1"
-	cp /usr/lib/x86_64-linux-gnu/libc.so.6 "$1/usr/lib/x86_64-linux-gnu/"
-	cp -r /usr/share/man/man2 "$1/usr/share/man/"
-}
-mk "$T/bare"
-mk "$T/dev"
+devroot "$T/bare"
+devroot "$T/dev"
 cp -r "$OV"/* "$T/dev/usr/include/"
 for s in bare dev; do
 	"$SYSCOV" scan "$T/$s" --db "$T/$s.db" -q || fail "scan $s exited $?"

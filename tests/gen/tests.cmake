@@ -24,3 +24,9 @@ set_tests_properties(gen_neighbours PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK
 syscov_test(gen_clients sh ${GENT}/clients.sh LABELS gen network slow)
 set_tests_properties(gen_clients PROPERTIES FIXTURES_REQUIRED ktable_tree SKIP_RETURN_CODE 77
                      RESOURCE_LOCK release_sysroots)
+# the signature precedence and the const/sigset rules on a fixture sysroot
+syscov_test(gen_sig sh ${GENT}/sig.sh LABELS gen)
+set_tests_properties(gen_sig PROPERTIES SKIP_RETURN_CODE 77)
+# the drift with Debian's -dev packages of libnuma, libaio, keyutils, libcap, liburing
+syscov_test(gen_sig_libs sh ${GENT}/sig_libs.sh LABELS gen network)
+set_tests_properties(gen_sig_libs PROPERTIES SKIP_RETURN_CODE 77 RESOURCE_LOCK release_sysroots)
