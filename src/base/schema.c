@@ -322,6 +322,18 @@
 #define S_NEIGHBOUR_PROTO \
 	"  line INTEGER, ret TEXT, ret_spelled TEXT, variadic INTEGER, params TEXT,"
 
+/* migration 21: what the headers of a sysroot define (libc/libc_structs.c):
+ * kw struct, union, typedef with the name, and of a UAPI header also
+ * include and uses (a member alias of the libc's); `header` as included
+ * ("linux/sched/types.h"), uapi 1 for the kernel's linux/, asm/,
+ * asm-generic/ headers, 0 for the libc's. gen completes a wrapper's struct
+ * from its UAPI header by these (docs/db.md). */
+#define MIGRATION_21 \
+	"CREATE TABLE tagdef (" \
+	"  scan_id INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE," \
+	"  kw TEXT NOT NULL, tag TEXT NOT NULL, header TEXT NOT NULL, uapi INTEGER NOT NULL," \
+	"  UNIQUE(scan_id, kw, tag, header));"
+
 /* migration 19: the kernel since-version of each verdict of a scan
  * (verdict/ksince.c), written by classify with the verdicts: when Linux
  * added the syscall on the scan's ABI, exact or a bound (at most `version`,
@@ -397,6 +409,8 @@ const char *const db_migrations[] = {
 	"ALTER TABLE neighbour_decl ADD COLUMN params TEXT;"
 	"CREATE TABLE wrapper_19 AS SELECT * FROM wrapper; DROP TABLE wrapper;" S_WRAPPER_20
 	"INSERT INTO wrapper SELECT * FROM wrapper_19; DROP TABLE wrapper_19;",
+	/* 21: see MIGRATION_21 */
+	MIGRATION_21,
 };
 
 /* What the migrations make of an empty DB, in one go (a fresh DB replaying
@@ -410,6 +424,6 @@ const char *const db_schema_fresh =
 	S_WRAPPER_20 MIGRATION_4 MIGRATION_5 MIGRATION_7
 	S_KTABLE MIGRATION_9 S_KSYSCALL_VIEW_10 MIGRATION_12 MIGRATION_13 MIGRATION_14
 	MIGRATION_15 ", after_version TEXT" S_SINCE_KEY MIGRATION_17
-	S_NEIGHBOUR_COLS S_NEIGHBOUR_PROTO S_NEIGHBOUR_KEY MIGRATION_19;
+	S_NEIGHBOUR_COLS S_NEIGHBOUR_PROTO S_NEIGHBOUR_KEY MIGRATION_19 MIGRATION_21;
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);

@@ -21,7 +21,6 @@
 #include "arch/arch.h"
 #include "arch/arch_trap.h"
 #include "base/datafile.h"
-#include "base/tsv.h"
 #include "gen/gen.h"
 #include "types/kernel_types.h"
 #include "types/typing.h"
@@ -470,74 +469,189 @@ static int put_includes(struct gen *g, struct buf *b)
 	return rc;
 }
 
-/* data/uapi_structs.tsv as tag, header, clash triples (clash "" for "-"). */
-static int load_structs(struct strv *out)
+/* The struct scanner's facts (tagdef) over the selected scans. */
+struct tagq {
+	struct gen *g;
+	sqlite3_stmt *libc, *uapi, *defs;
+	struct gen_plain *pl;
+};
+
+/* 1 if the libc of some selected scan defines kw tag, 0, -1. */
+static int libc_defines(struct tagq *q, const char *kw, const char *tag)
 {
-	static const char *const cols[] = {"tag", "header", "clash", "source", NULL};
-	struct tsv in;
-	int r = tsv_open(&in, "uapi_structs.tsv", cols);
-	if (r < 0)
-		return -1;
-	while ((r = tsv_next(&in)) > 0) {
-		int dash = !strcmp(in.v[2], "-");
-		if (!is_c_identifier(in.v[0]) || !gen_include_ok(in.v[1]) ||
-		    (!dash && !is_c_identifier(in.v[2]))) {
-			r = tsv_fail(&in, "needs a tag, a header name and a tag or '-'");
-			break;
-		}
-		strv_push(out, in.v[0]);
-		strv_push(out, in.v[1]);
-		strv_push(out, dash ? "" : in.v[2]);
+	int r = 0;
+	for (size_t i = 0; i < q->g->r->nscans && r == 0; i++) {
+		sqlite3_bind_int64(q->libc, 1, q->g->r->scans[i]);
+		db_bind_text(q->libc, 2, kw);
+		db_bind_text(q->libc, 3, tag);
+		int s = sqlite3_step(q->libc);
+		r = s == SQLITE_ROW ? 1 : s == SQLITE_DONE ? 0 : db_fail(q->g->db, "read");
+		sqlite3_reset(q->libc);
 	}
-	tsv_close(&in);
-	return r < 0 ? -1 : 0;
+	return r;
 }
 
-/* Forward declarations of the struct and union tags the prototypes use, so
- * that a tag first seen in a parameter list has file scope. A struct that a
- * UAPI header defines (data/uapi_structs.tsv) comes complete from it where
- * the compiler has it, so that callers can fill it, when the program asks
- * for it with SYSCOV_UAPI_STRUCTS: by default not, as projects define their
- * own copy where the libc has none (util-linux's schedutils/sched_attr.h),
- * which the UAPI's would meet. */
+/* The UAPI header that defines kw tag in the first selected scan that has
+ * one (the shortest name: linux/x.h before a nested copy), or NULL. */
+static char *uapi_header(struct tagq *q, const char *kw, const char *tag, int64_t *scan)
+{
+	char *h = NULL;
+	for (size_t i = 0; i < q->g->r->nscans && !h; i++) {
+		sqlite3_bind_int64(q->uapi, 1, q->g->r->scans[i]);
+		db_bind_text(q->uapi, 2, kw);
+		db_bind_text(q->uapi, 3, tag);
+		const char *t = sqlite3_step(q->uapi) == SQLITE_ROW
+			? (const char *)sqlite3_column_text(q->uapi, 0) : NULL;
+		if (t && gen_include_ok(t)) {
+			h = xstrdup(t);
+			*scan = q->g->r->scans[i];
+		}
+		sqlite3_reset(q->uapi);
+	}
+	return h;
+}
+
+/* Whether a wrapper naming tag is one another library declares too
+ * (liburing.h's io_uring_setup, libaio.h's io_submit): that library's
+ * header then defines the tag from its own copy (struct io_uring_params,
+ * struct iocb), which a UAPI one would meet. */
+static int neighbour_tag(struct tagq *q, const struct gen_type *tt)
+{
+	for (size_t i = 0; i < q->g->nw; i++) {
+		const struct typed *w = &q->g->w[i];
+		for (int k = -1; k < w->np; k++) {
+			const struct gen_type *t = k < 0 ? &w->ret : &w->p[k].t;
+			if (t->base != GT_TAG || strcmp(t->tag, tt->tag) || strcmp(t->tagkw, tt->tagkw))
+				continue;
+			char *nb;
+			int r = gen_plain_neighbour(q->pl, w->name, &nb);
+			free(nb);
+			if (r != 0)
+				return r;
+			if (gen_plain_known_neighbour(q->pl, w->name))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether UAPI header h can be included next to the libc's headers, and
+ * the tags of h to rename while it is read into ren: no header of its
+ * closure defines a typedef or union the libc defines or uses one of its
+ * member aliases (<asm/stat.h>'s st_atime), none but h itself a struct
+ * the libc defines, and those of h are renamed (<linux/sched/types.h> defines
+ * struct sched_param, as glibc's <sched.h> does: glibc 2.41's own
+ * <bits/sched.h> reads it so). <linux/timex.h> includes <linux/time.h>,
+ * whose struct timeval is glibc's too: never included. 1, 0, -1. */
+static int uapi_ok(struct tagq *q, const char *h, int64_t scan, struct strv *ren)
+{
+	struct strv todo = {0};
+	strv_push(&todo, h);
+	int r = 1;
+	for (size_t i = 0; i < todo.n && r == 1; i++) {
+		sqlite3_bind_int64(q->defs, 1, scan);
+		db_bind_text(q->defs, 2, todo.v[i]);
+		int s;
+		while (r == 1 && (s = sqlite3_step(q->defs)) == SQLITE_ROW) {
+			const char *kw = (const char *)sqlite3_column_text(q->defs, 0);
+			const char *n = (const char *)sqlite3_column_text(q->defs, 1);
+			if (!strcmp(kw, "include")) {
+				strv_push_unique(&todo, n);
+				continue;
+			}
+			int lib = !strcmp(kw, "uses") ? 1 : libc_defines(q, kw, n);
+			if (lib < 0)
+				r = -1;
+			else if (lib && (i || strcmp(kw, "struct") || !is_c_identifier(n) ||
+					 !gen_name_ok(n)))
+				r = 0;
+			else if (lib)
+				strv_push_unique(ren, n);
+		}
+		if (r == 1 && s != SQLITE_DONE)
+			r = db_fail(q->g->db, "read");
+		sqlite3_reset(q->defs);
+	}
+	strv_free(&todo);
+	return r;
+}
+
+/* The #include of UAPI header h where the compiler has it, ren's tags
+ * renamed while it is read. */
+static void put_uapi_include(struct buf *b, const char *h, const struct strv *ren)
+{
+	buf_printf(b, "#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)\n"
+		      "#if __has_include(<%s>)\n", h);
+	for (size_t i = 0; i < ren->n; i++)
+		buf_printf(b, "#define %s __syscov_uapi_%s\n", ren->v[i], ren->v[i]);
+	buf_printf(b, "#include <%s>\n", h);
+	for (size_t i = 0; i < ren->n; i++)
+		buf_printf(b, "#undef %s\n", ren->v[i]);
+	buf_puts(b, "#endif\n#endif\n");
+}
+
+/* Declarations of the struct and union tags the prototypes use, so that a
+ * tag first seen in a parameter list has file scope; before them, the UAPI
+ * header that defines a tag (table tagdef), so that callers can fill it
+ * (sched_setattr, clone3, openat2), unless a scanned libc defines the tag
+ * itself (glibc 2.41's struct sched_attr, struct statx) or another
+ * library's header does (neighbour_tag). SYSCOV_NO_UAPI_STRUCTS leaves
+ * only the declarations, for a project with its own copy of a struct
+ * (util-linux's schedutils/sched_attr.h). */
 static int put_tags(struct gen *g, struct buf *b)
 {
-	struct strv seen = {0}, uapi = {0};
-	if (load_structs(&uapi) < 0)
-		return -1;
-	for (size_t i = 0; i < g->nw; i++) {
+	struct tagq q = {.g = g};
+	struct strv seen = {0}, incs = {0};
+	struct buf decl = {0};
+	int rc = gen_plain_open(g->db, g->r->scans, g->r->nscans, &q.pl);
+	if (rc == 0)
+		rc = db_prepare(g->db, &q.libc, "SELECT 1 FROM tagdef WHERE scan_id = ?1 AND kw = ?2"
+						" AND tag = ?3 AND uapi = 0 LIMIT 1");
+	if (rc == 0)
+		rc = db_prepare(g->db, &q.uapi, "SELECT header FROM tagdef WHERE scan_id = ?1 AND kw = ?2"
+						" AND tag = ?3 AND uapi = 1 ORDER BY length(header), header"
+						" LIMIT 1");
+	if (rc == 0)
+		rc = db_prepare(g->db, &q.defs, "SELECT kw, tag FROM tagdef WHERE scan_id = ?1 AND"
+						" header = ?2 AND uapi = 1 ORDER BY kw, tag");
+	for (size_t i = 0; i < g->nw && rc == 0; i++) {
 		const struct typed *w = &g->w[i];
-		for (int k = -1; k < w->np; k++) {
+		for (int k = -1; k < w->np && rc == 0; k++) {
 			const struct gen_type *t = k < 0 ? &w->ret : &w->p[k].t;
 			if (t->base != GT_TAG)
 				continue;
 			char *d = xasprintf("%s %s;", t->tagkw, t->tag);
-			size_t u = 0;
-			while (u < uapi.n && (strcmp(t->tagkw, "struct") || strcmp(uapi.v[u], t->tag)))
-				u += 3;
-			if (strv_contains(&seen, d)) {
+			if (!strv_push_unique(&seen, d)) {
 				free(d);
 				continue;
 			}
-			if (u < uapi.n) {
-				const char *h = uapi.v[u + 1], *clash = uapi.v[u + 2];
-				buf_printf(b, "#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && "
-					      "__has_include(<%s>)\n", h);
-				if (*clash)
-					buf_printf(b, "#define %s __syscov_uapi_%s\n", clash, clash);
-				buf_printf(b, "#include <%s>\n", h);
-				if (*clash)
-					buf_printf(b, "#undef %s\n", clash);
-				buf_printf(b, "#else\n%s\n#endif\n", d);
-			} else {
-				buf_printf(b, "%s\n", d);
-			}
-			strv_push_own(&seen, d);
+			buf_printf(&decl, "%s\n", d);
+			free(d);
+			int64_t scan = 0;
+			char *h = NULL;
+			rc = libc_defines(&q, t->tagkw, t->tag);
+			if (rc == 0)
+				rc = neighbour_tag(&q, t);
+			if (rc == 0)
+				h = uapi_header(&q, t->tagkw, t->tag, &scan);
+			struct strv ren = {0};
+			if (h && strv_push_unique(&incs, h) && (rc = uapi_ok(&q, h, scan, &ren)) > 0)
+				put_uapi_include(b, h, &ren);
+			strv_free(&ren);
+			rc = rc < 0 ? -1 : 0;
+			free(h);
 		}
 	}
+	if (rc == 0)
+		buf_puts(b, decl.p ? decl.p : "");
+	sqlite3_finalize(q.libc);
+	sqlite3_finalize(q.uapi);
+	sqlite3_finalize(q.defs);
+	gen_plain_close(q.pl);
 	strv_free(&seen);
-	strv_free(&uapi);
-	return 0;
+	strv_free(&incs);
+	buf_free(&decl);
+	return rc;
 }
 
 /* A scan label is printed only when it cannot end the comment. */

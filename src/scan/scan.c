@@ -26,6 +26,7 @@ static const struct scanner sysroot_scanners[] = {
 	{"libc-code", libc_scan_code},
 	{"man", man_scan},
 	{"headers", libc_scan_headers},
+	{"structs", libc_scan_structs},
 	{"libc-code-rows", libc_code_rows},
 };
 

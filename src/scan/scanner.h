@@ -69,6 +69,9 @@ void libc_code_drop(struct scan_ctx *ctx);
 /* Function declarations of the libc headers, via libclang (libc_headers.c);
  * runs after the man scanner, whose SYNOPSIS includes it reads. */
 int libc_scan_headers(struct scan_ctx *ctx);
+/* The struct and union tags the libc's and the UAPI headers define
+ * (libc_structs.c). */
+int libc_scan_structs(struct scan_ctx *ctx);
 
 /* Records an input file of the scan (size, mtime, content hash), as
  * scan_cache.c compares it later (defined there). */

@@ -9,6 +9,7 @@ syscov_test(gen_kernel sh ${GENT}/kernel.sh LABELS gen)
 syscov_test(gen_client sh ${GENT}/client.sh LABELS gen)
 syscov_test(gen_kernel_hostile bash ${GENT}/kernel_hostile.sh LABELS gen)
 # struct sched_attr, clone_args, open_how complete from the UAPI headers
+# that define them (scan of the host and aarch64 sysroots, ~20 s)
 syscov_test(gen_uapi_structs sh ${GENT}/uapi_structs.sh LABELS gen)
 # the tree that tests/ktable/tests.cmake's fixture extracts
 set_tests_properties(gen_kernel gen_client gen_ll_qemu PROPERTIES FIXTURES_REQUIRED ktable_tree
