@@ -141,7 +141,7 @@ int usage_need(struct db *db, int64_t scan_id, const char *path, int json, FILE 
 {
 	struct need n = {0};
 	sqlite3_stmt *st;
-	char *root = NULL, *arch = NULL, *kind = NULL;
+	char *root = NULL, *arch = NULL, *kind = NULL, *loader = NULL;
 	int rc = usage_setup(db, scan_id, 0);
 	if (rc == 0 && db_prepare(db, &st, "SELECT id, root, arch, kind, path FROM usage_file"
 					   " WHERE path = ?1 ORDER BY id DESC LIMIT 1") < 0)
@@ -168,8 +168,10 @@ int usage_need(struct db *db, int64_t scan_id, const char *path, int json, FILE 
 		else {
 			db_bind_text(st, 1, root);
 			db_bind_text(st, 2, arch);
-			if (sqlite3_step(st) == SQLITE_ROW)
-				add_file(&n, sqlite3_column_int64(st, 0), (const char *)sqlite3_column_text(st, 1));
+			if (sqlite3_step(st) == SQLITE_ROW) {
+				loader = xstrdup((const char *)sqlite3_column_text(st, 1));
+				add_file(&n, sqlite3_column_int64(st, 0), loader);
+			}
 			sqlite3_finalize(st);
 		}
 	}
@@ -177,6 +179,18 @@ int usage_need(struct db *db, int64_t scan_id, const char *path, int json, FILE 
 		rc = closure(db, &n, root, arch);
 	for (size_t i = 0; rc == 0 && i < n.nids; i++)
 		rc = per_file(db, &n, scan_id, i);
+	/* what the loader runs of the libc by name, not through an import:
+	 * glibc's ld.so (2.32 on) calls __libc_early_init(), whose
+	 * getrlimit() makes prlimit64 in every program */
+	if (rc == 0 && loader && db_prepare(db, &st, "SELECT DISTINCT name FROM u_wrap"
+						    " WHERE func = '__libc_early_init'") < 0)
+		rc = -1;
+	else if (rc == 0 && loader) {
+		while (sqlite3_step(st) == SQLITE_ROW)
+			reach(&n, (const char *)sqlite3_column_text(st, 0),
+			      xasprintf("__libc_early_init() run by %s", loader));
+		sqlite3_finalize(st);
+	}
 	/* the verdicts, and the kernel's since-versions where the timeline has them */
 	struct strv missing = {0};
 	char *least = NULL, *least_by = NULL;
@@ -259,6 +273,7 @@ int usage_need(struct db *db, int64_t scan_id, const char *path, int json, FILE 
 	free(root);
 	free(arch);
 	free(kind);
+	free(loader);
 	need_free(&n);
 	return rc;
 }
