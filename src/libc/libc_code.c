@@ -670,11 +670,15 @@ static void apply(const struct code_isa *isa, const struct code_step *s, struct 
 		st->r[__builtin_ctzll(c)].k = V_TOP;
 }
 
-static void add_event(struct summary *f, struct event e)
+/* A fact of f, unless f has it. A program's (code_program()) trap or
+ * call that issues one (site) is a fact of its own at each address: the
+ * usage scan gives every call of syscall() its evidence; the libc's facts
+ * stay one per kind, number and target. */
+static void add_event(const struct cscan *cs, struct summary *f, struct event e, int site)
 {
 	for (size_t i = 0; i < f->nev; i++)
 		if (f->ev[i].kind == e.kind && f->ev[i].v == e.v && f->ev[i].via == e.via &&
-		    f->ev[i].depth == e.depth)
+		    f->ev[i].depth == e.depth && (!site || !cs->cand || f->ev[i].addr == e.addr))
 			return;
 	if (f->nev == FN_EVENTS) {
 		f->unresolved = 1;
@@ -746,7 +750,7 @@ static void call(struct cscan *cs, struct summary *f, uint64_t site, uint64_t ta
 			/* a program's facts are its functions' own (code_program()) */
 			continue;
 		}
-		add_event(f, e);
+		add_event(cs, f, e, 1);
 	}
 }
 
@@ -853,7 +857,7 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 			struct val ret = {V_TOP, 0};
 			if (s.kind == CK_ICALL) {
 				f->unresolved = 1;
-				add_event(f, (struct event){E_IND, 0, 0, 0, addr});
+				add_event(cs, f, (struct event){E_IND, 0, 0, 0, addr}, 0);
 			} else if (!returns(cs, f, s.target, s.target_thumb, &taken, &ret)) {
 				break;
 			}
@@ -887,7 +891,7 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 		case CK_IJUMP:
 			f->unresolved = f->returns = 1;
 			/* it may go anywhere, so issue anything: indirect */
-			add_event(f, (struct event){E_IND, 0, 0, 0, addr});
+			add_event(cs, f, (struct event){E_IND, 0, 0, 0, addr}, 0);
 			break;
 		case CK_RET:
 			f->returns = 1;
@@ -931,8 +935,8 @@ static void follow(struct cscan *cs, struct summary *f, uint64_t entry, int thum
 		} else if (s.kind == CK_TRAP) {
 			struct val nr = s.has_trap_nr ? (struct val){V_CONST, (int32_t)s.trap_nr}
 						      : n->in.r[isa->nr_slot];
-			add_event(f, (struct event){nr.k == V_CONST ? E_NR : nr.k == V_ENTRY ? E_ENTRY : E_IND,
-						    0, nr.v, 0, n->addr});
+			add_event(cs, f, (struct event){nr.k == V_CONST ? E_NR : nr.k == V_ENTRY ? E_ENTRY : E_IND,
+							0, nr.v, 0, n->addr}, 1);
 		} else if (s.kind == CK_CALL || s.kind == CK_ICALL || helper_jump(cs, &s)) {
 			struct state taken = n->in;
 			relocate(cs, n->addr, size, &s);

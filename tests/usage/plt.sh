@@ -5,7 +5,8 @@
 # installed (the ABIs of `syscov arches --format json`), run under
 # qemu-user -strace to show the calls happen, and scanned. Each call site
 # of syscall() must be found at the address objdump -d shows it, gettid's
-# and kcmp's with the compiler's own SYS_ numbers, and the slot the call
+# and kcmp's with the compiler's own SYS_ numbers, both of wake2()'s futex
+# calls (one function, one number, two sites), and the slot the call
 # goes through must be syscall's in the dynamic relocations (readelf -r;
 # MIPS: the GOT entry readelf -A shows). An ABI without a compiler (or
 # without a libc to link) or without a decoder is skipped, and said.
@@ -22,16 +23,37 @@ cat >"$T/p.c" <<'C'
 #include <sys/syscall.h>
 #include <stdio.h>
 long nr_g = SYS_getppid; /* loaded from memory: no constant */
+__attribute__((noinline)) long wake2(int *u)
+{
+	long a = syscall(SYS_futex, u, 1L /* FUTEX_WAKE */, 1L, 0L, 0L, 0L);
+	return a + syscall(SYS_futex, u, 1L, 1L, 0L, 0L, 0L);
+}
 int main(void)
 {
+	static int u;
 	long t = syscall(SYS_gettid);
 	long k = syscall(SYS_kcmp, (long)getpid(), (long)getpid(), 0L, 0L, 0L);
 	long i = syscall(nr_g);
-	printf("%d %ld %d\n", t > 0, k, i > 0);
+	printf("%d %ld %d %ld\n", t > 0, k, i > 0, wake2(&u));
 	return 0;
 }
 C
-mkdir -p "$T/root/usr/bin"
+mkdir -p "$T/root/usr/bin" "$T/root/usr/lib"
+# real libraries whose calls of syscall() objdump names (a call, or a tail
+# jump, to syscall@plt): the host's and the cross toolchains' libstdc++
+# (futex in __cxa_guard_*, _M_futex_wait_until...) and libgomp
+host=$(gcc -dumpmachine)
+reals=""
+for tri in x86_64-linux-gnu x86_64-linux-gnux32 i686-linux-gnu aarch64-linux-gnu s390x-linux-gnu; do
+	for l in libstdc++.so.6 libgomp.so.1; do
+		src=/usr/$tri/lib/$l
+		[ "$tri" != "$host" ] || src=/usr/lib/$tri/$l
+		if [ -e "$src" ] && command -v "$tri-objdump" >/dev/null; then
+			cp -L "$src" "$T/root/usr/lib/$tri-$l"
+			reals="$reals $tri-$l"
+		fi
+	done
+done
 # ABI, its gnu triplet, qemu name, ISA family
 $SYSCOV arches --format json | jq -r '.[] | "\(.name) \(.gnu_triplet) \(.qemu) \(.isa)"' >"$T/abis"
 cc_for() { [ "$1" = mipsn32 ] && echo "mips64el-linux-gnuabi64-gcc -mabi=n32" || echo "$2-gcc"; }
@@ -62,7 +84,7 @@ for abi in $abis; do
 	if [ "$qemu" != null ] && command -v "qemu-$qemu" >/dev/null && [ -d "$L" ]; then
 		echo 'int main(void) { return 0; }' >"$T/t.c"
 		if (timeout 60 qemu-"$qemu" -strace -L "$L" "$f") >"$T/run" 2>&1; then
-			for sc in gettid kcmp getppid; do
+			for sc in gettid kcmp getppid futex; do
 				grep -q "^[0-9]* $sc(" "$T/run" || fail "$abi: qemu-$qemu -strace shows no $sc: $(cat "$T/run")"
 			done
 			ok
@@ -102,10 +124,15 @@ for abi in $abis; do
 	[ -n "$want" ] || fail "$abi: objdump shows no call of syscall() in $f"
 	sites=$(q "printf('%x', c.addr)" "AND c.via LIKE 'syscall@%'" | sort -u | tr '\n' ' ')
 	expect_eq "$abi: the call sites of syscall() (objdump -d)" "$want" "$sites"
+	# the compiler's own number of syscall $1
+	nr_of() { nr=$(printf '#include <sys/syscall.h>\nSYS_%s\n' "$1" | $cc -E -P - | tail -1); nr=$((nr)); }
 	for sc in gettid kcmp; do
-		nr=$(printf '#include <sys/syscall.h>\nSYS_%s\n' $sc | $cc -E -P - | tail -1); nr=$((nr))
+		nr_of $sc
 		expect_eq "$abi: $sc ($nr) by hand" 1 "$(q "count(*)" "AND c.kind = 'const' AND c.nr = $nr")"
 	done
+	nr_of futex
+	expect_eq "$abi: wake2()'s two futex ($nr) calls, a row each" "2 2" \
+		"$(q "count(*), count(DISTINCT c.addr)" "AND c.kind = 'const' AND c.nr = $nr AND c.func = 'wake2'" | tr '|' ' ')"
 	expect_eq "$abi: the number from memory is indirect" 1 "$(q "count(*)" "AND c.kind = 'indirect'")"
 	echo "$abi: $(wc -w <<<"$want") call sites of syscall() agree with objdump"
 	# the slot the calls go through is syscall's: a JUMP_SLOT relocation
@@ -117,5 +144,13 @@ for abi in $abis; do
 			fail "$abi: readelf -r shows no JUMP_SLOT of syscall"
 		ok
 	fi
+done
+for r in $reals; do
+	want=$("${r%-lib*}-objdump" -d --no-show-raw-insn "$T/root/usr/lib/$r" |
+		awk '/^ *[0-9a-f]+:.*[ \t]<syscall@plt>$/ { a = $1; sub(":", "", a); print a }' | sort -u | tr '\n' ' ')
+	sites=$(sqlite3 "$db" "SELECT DISTINCT printf('%x', c.addr) FROM usage_call c JOIN usage_file f ON f.id = c.file_id
+		WHERE f.path = '/usr/lib/$r' AND c.via LIKE 'syscall@%'" | sort -u | tr '\n' ' ')
+	expect_eq "$r: the call sites of syscall() (objdump -d)" "$want" "$sites"
+	echo "$r: $(wc -w <<<"$want") call sites of syscall() agree with objdump"
 done
 done_ok
