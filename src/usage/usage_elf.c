@@ -334,7 +334,7 @@ static uint64_t uword(const struct elfin *in, const uint8_t *q, size_t size)
 
 /* A CIE's encoding of its FDEs' initial locations ('R' of its
  * augmentation, LSB 5.0 10.6.1.1), or -1 where it cannot be told */
-static int cie_encoding(const uint8_t *q, size_t n)
+static int cie_encoding(const struct elfin *in, const uint8_t *q, size_t n)
 {
 	size_t off = 1; /* past the version */
 	const char *aug = (const char *)q + off, *nul = memchr(aug, 0, n - off);
@@ -354,9 +354,16 @@ static int cie_encoding(const uint8_t *q, size_t n)
 			return q[off];
 		if (aug[i] == 'L')
 			off++;
-		else if (aug[i] == 'P')
-			return -1; /* a personality pointer's size would be needed: rare before R */
-		else if (aug[i] != 'S' && aug[i] != 'B')
+		else if (aug[i] == 'P' && off < n) {
+			/* the personality routine's pointer, in its encoding
+			 * (glibc's static cleanup code: "zPR") */
+			int pe = q[off++] & 0x0f;
+			if (pe == 0x01 || pe == 0x09)
+				leb128(q, n, &off, pe == 0x09);
+			else
+				off += pe == 0x00 ? (in->eh.e_ident[EI_CLASS] == ELFCLASS64 ? 8 : 4)
+				       : (pe & 7) == 2 ? 2 : (pe & 7) == 3 ? 4 : 8;
+		} else if (aug[i] != 'S' && aug[i] != 'B')
 			return -1;
 	}
 	return 0;
@@ -389,7 +396,7 @@ static void eh_frame(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n
 			size_t cie = body - id;
 			uint32_t clen = cie + 8 <= n ? rd32(in, q + cie) : 0;
 			int enc = clen && clen != 0xffffffff && clen <= n - cie - 4 && !rd32(in, q + cie + 4)
-					  ? cie_encoding(q + cie + 8, clen - 4) : -1;
+					  ? cie_encoding(in, q + cie + 8, clen - 4) : -1;
 			size_t at = body + 4, size = (enc & 7) == 3 ? 4 : (enc & 7) == 4 ? 8
 						   : !(enc & 7) ? (in->eh.e_ident[EI_CLASS] == ELFCLASS64 ? 8 : 4) : 0;
 			if (enc >= 0 && (enc & 0x70) <= 0x10 && size && at + 2 * size <= end) {

@@ -14,3 +14,5 @@ syscov_test(usage_go bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/go.sh LABELS usage q
 # syscall() through the PLT/GOT on every ABI with a cross gcc and a decoder,
 # run under qemu -strace, its call sites checked against objdump and readelf
 syscov_test(usage_plt bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/plt.sh LABELS usage qemu)
+# a static program without .eh_frame_hdr: .eh_frame's FDEs as function starts
+syscov_test(usage_ehframe bash ${CMAKE_CURRENT_SOURCE_DIR}/usage/ehframe.sh LABELS usage)
