@@ -1,6 +1,7 @@
 /* arch/isa.c: This file contains what the ISA families' descriptors
  * (arch/isa_<family>.c) share: the slot of a register, a direct branch's
- * target, and the common end of a move (arch/isa.h). */
+ * target, the common end of a move, and the words of a PLT stub
+ * (arch/isa.h). */
 #include <string.h>
 
 #include "arch/isa.h"
@@ -66,4 +67,15 @@ int isa_move(const struct code_isa *isa, unsigned dreg, const struct code_op *sr
 	}
 	s->dst = -1;
 	return 0;
+}
+
+uint32_t isa_rd32(const uint8_t *q, int le)
+{
+	return le ? (uint32_t)q[0] | q[1] << 8 | q[2] << 16 | (uint32_t)q[3] << 24
+		  : (uint32_t)q[3] | q[2] << 8 | q[1] << 16 | (uint32_t)q[0] << 24;
+}
+
+int64_t isa_sext(uint64_t v, int bits)
+{
+	return (int64_t)(v << (64 - bits)) >> (64 - bits);
 }

@@ -143,6 +143,18 @@ struct code_op {
  * Only what finds a syscall number is modelled: a constant or a register
  * copied into a register; any other write makes the register unknown, so a
  * value is never guessed. */
+/* A PLT section, as the usage scan's reader (src/usage/usage_elf.c)
+ * hands it to the ISA's stub layout (isa_desc's plt_stub) */
+struct plt_in {
+	const struct arch_code *ac; /* the ABI (x86: 64-bit code addresses its slot by rip) */
+	const uint8_t *q;           /* the section's bytes */
+	size_t n;
+	uint64_t addr;              /* its address */
+	uint64_t entsize;           /* its sh_entsize, 0: not stated */
+	uint64_t gotplt, got;       /* .got.plt's and .got's addresses, 0: none */
+	int le;                     /* little-endian */
+};
+
 struct isa_desc {
 	const char *name;  /* the family: "x86", "arm64" */
 	int cs_arch;       /* Capstone's cs_arch */
@@ -191,6 +203,17 @@ struct isa_desc {
 			 struct code_step *s);
 	/* the last word on a step (SPARC's windows, ARM's conditions); NULL: none */
 	void (*finish)(const struct code_isa *isa, const cs_insn *in, struct code_step *s);
+	/* The PLT: the linkers' stub layout (binutils' and lld's). A stub
+	 * starting at byte i of p (tried every plt_step bytes): the GOT slot
+	 * it jumps through, and its entries (ARM: the Thumb one too, bit 0
+	 * set); returns how many, 0: no stub at i. NULL: a PLT not decoded
+	 * (MIPS PIC code calls through the GOT itself; 64-bit PowerPC's stubs
+	 * are among the code). */
+	int (*plt_stub)(const struct plt_in *p, size_t i, uint64_t *slot, uint64_t entry[2]);
+	int plt_step;
+	/* the dynamic linker writes each PLT entry (SPARC): the slot's
+	 * relocation offset is the entry, and .plt is no code to decode */
+	int plt_written;
 };
 
 /* Shared by the families (arch/isa.c) */
@@ -204,6 +227,9 @@ int isa_is(const char *m, const char *const *list);
  * is an immediate (a direct branch); returns whether it is. */
 int isa_direct(const struct code_op *o, int n, struct code_step *s);
 int isa_starts(const char *m, const char *prefix);
+/* A 32-bit word at q in the byte order le says; v's low bits sign-extended */
+uint32_t isa_rd32(const uint8_t *q, int le);
+int64_t isa_sext(uint64_t v, int bits);
 /* The common end of a family's move(): s->dst = dreg, set to src (an
  * immediate, a register that reads 0, or a tracked register); 1 if it is
  * one of those, else 0 with s->dst -1. */

@@ -83,6 +83,35 @@ static void finish(const struct code_isa *isa, const cs_insn *in, struct code_st
 		s->cond = 1;
 }
 
+/* The PLT: add ip, pc, #a; add ip, ip, #b...; ldr pc, [ip, #c]!; Thumb
+ * callers enter 4 bytes before, at a bx pc */
+static int arm_plt_stub(const struct plt_in *p, size_t i, uint64_t *slot, uint64_t entry[2])
+{
+	if (i + 8 > p->n)
+		return 0;
+	uint32_t w = isa_rd32(p->q + i, p->le);
+	if ((w & 0xfffff000) != 0xe28fc000)
+		return 0;
+	uint64_t got = p->addr + i + 8;
+	for (size_t k = i + 4;; k += 4) {
+		unsigned rot = (w >> 8 & 0xf) * 2, imm = w & 0xff;
+		got += rot ? (imm >> rot | imm << (32 - rot)) & 0xffffffffu : imm;
+		if (k + 4 > p->n)
+			return 0;
+		w = isa_rd32(p->q + k, p->le);
+		if ((w & 0xfffff000) == 0xe5bcf000)
+			break;
+		if ((w & 0xfffff000) != 0xe28cc000)
+			return 0;
+	}
+	*slot = (got + (w & 0xfff)) & 0xffffffffu;
+	entry[0] = p->addr + i;
+	if (i < 4 || (isa_rd32(p->q + i - 4, p->le) & 0xffff) != 0x4778)
+		return 1;
+	entry[1] = (p->addr + i - 4) | 1;
+	return 2;
+}
+
 const struct isa_desc isa_arm = {
 	.name = "arm",
 	.cs_arch = CS_ARCH_ARM,
@@ -92,4 +121,6 @@ const struct isa_desc isa_arm = {
 	.move = move,
 	.regs_access = 1,
 	.finish = finish,
+	.plt_stub = arm_plt_stub,
+	.plt_step = 4,
 };

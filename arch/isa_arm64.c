@@ -72,6 +72,21 @@ static int reads_only(const char *m)
 	return !strcmp(m, "cmp") || !strcmp(m, "cmn") || !strcmp(m, "tst");
 }
 
+/* The PLT: adrp x16, page; ldr x17, [x16, #off] (after a bti c) */
+static int arm64_plt_stub(const struct plt_in *p, size_t i, uint64_t *slot, uint64_t entry[2])
+{
+	if (i + 8 > p->n)
+		return 0;
+	uint32_t w = isa_rd32(p->q + i, p->le), w2 = isa_rd32(p->q + i + 4, p->le);
+	if ((w & 0x9f00001f) != 0x90000010 || (w2 & 0xffc003ff) != 0xf9400211)
+		return 0;
+	uint64_t pc = p->addr + i;
+	uint64_t page = (uint64_t)isa_sext(((w >> 5) & 0x7ffff) << 2 | ((w >> 29) & 3), 21) << 12;
+	*slot = (pc & ~0xfffull) + page + ((w2 >> 10) & 0xfff) * 8;
+	entry[0] = i >= 4 && isa_rd32(p->q + i - 4, p->le) == 0xd503245f ? pc - 4 : pc;
+	return 1;
+}
+
 const struct isa_desc isa_arm64 = {
 	.name = "arm64",
 	.cs_arch = CS_ARCH_ARM64,
@@ -83,4 +98,6 @@ const struct isa_desc isa_arm64 = {
 	.move = move,
 	.regs_access = 1,
 	.reads_only = reads_only,
+	.plt_stub = arm64_plt_stub,
+	.plt_step = 4,
 };

@@ -210,6 +210,16 @@ static void mem(const struct code_isa *isa, const cs_insn *in, const struct code
 		s->mtop = 1;
 }
 
+/* The PLT: jmp ([%pc, slot - . - 2]) */
+static int m68k_plt_stub(const struct plt_in *p, size_t i, uint64_t *slot, uint64_t entry[2])
+{
+	if (i + 8 > p->n || isa_rd32(p->q + i, p->le) != 0x4efb0171)
+		return 0;
+	*slot = p->addr + i + 2 + (uint64_t)(int64_t)(int32_t)isa_rd32(p->q + i + 4, p->le);
+	entry[0] = p->addr + i;
+	return 1;
+}
+
 const struct isa_desc isa_m68k = {
 	.name = "m68k",
 	.cs_arch = CS_ARCH_M68K,
@@ -221,4 +231,6 @@ const struct isa_desc isa_m68k = {
 	.sp = "a7",
 	.ret_push = 1,
 	.reads_only = reads_only,
+	.plt_stub = m68k_plt_stub,
+	.plt_step = 2,
 };

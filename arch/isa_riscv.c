@@ -99,6 +99,19 @@ static int reads_only(const char *m)
 	       !strcmp(m, "c.bnez");
 }
 
+/* The PLT: auipc t3, hi; ld (lw) t3, lo(t3) */
+static int riscv_plt_stub(const struct plt_in *p, size_t i, uint64_t *slot, uint64_t entry[2])
+{
+	if (i + 8 > p->n)
+		return 0;
+	uint32_t w = isa_rd32(p->q + i, p->le), w2 = isa_rd32(p->q + i + 4, p->le);
+	if ((w & 0xfff) != 0xe17 || ((w2 & 0xfffff) != 0xe3e03 && (w2 & 0xfffff) != 0xe2e03))
+		return 0;
+	*slot = p->addr + i + (uint64_t)isa_sext(w & 0xfffff000, 32) + (uint64_t)isa_sext(w2 >> 20, 12);
+	entry[0] = p->addr + i;
+	return 1;
+}
+
 const struct isa_desc isa_riscv = {
 	.name = "riscv",
 	.cs_arch = CS_ARCH_RISCV,
@@ -109,5 +122,7 @@ const struct isa_desc isa_riscv = {
 	.move = move,
 	.dest_first = 1,
 	.reads_only = reads_only,
+	.plt_stub = riscv_plt_stub,
+	.plt_step = 4,
 };
 #endif

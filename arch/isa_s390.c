@@ -80,6 +80,18 @@ static int undecoded(const struct code_isa *isa, const uint8_t *p, size_t left, 
 	return 2;
 }
 
+/* The PLT: larl %r1, slot; lg %r1, 0(%r1) */
+static int s390_plt_stub(const struct plt_in *p, size_t i, uint64_t *slot, uint64_t entry[2])
+{
+	const uint8_t *q = p->q + i;
+	if (i + 12 > p->n || q[0] != 0xc0 || q[1] != 0x10 || isa_rd32(q + 6, p->le) != 0xe3101000 ||
+	    q[10] != 0x00 || q[11] != 0x04)
+		return 0;
+	*slot = p->addr + i + 2 * (uint64_t)(int64_t)(int32_t)isa_rd32(q + 2, p->le);
+	entry[0] = p->addr + i;
+	return 1;
+}
+
 const struct isa_desc isa_s390 = {
 	.name = "s390",
 	.cs_arch = CS_ARCH_SYSZ,
@@ -90,4 +102,6 @@ const struct isa_desc isa_s390 = {
 	.move = move,
 	.reads_only = reads_only,
 	.undecoded = undecoded,
+	.plt_stub = s390_plt_stub,
+	.plt_step = 2,
 };

@@ -99,6 +99,21 @@ static int reads_only(const char *m)
 	return isa_starts(m, "cmp/") || !strcmp(m, "tst");
 }
 
+/* The PLT: mov.l L,r0 (L holds the slot); mov.l @r0,r0, or PIC's
+ * mov.l @(r0,r12),r0 with r12 the GOT's address (little-endian sh4) */
+static int sh_plt_stub(const struct plt_in *p, size_t i, uint64_t *slot, uint64_t entry[2])
+{
+	if (i + 4 > p->n || !p->le)
+		return 0;
+	unsigned w = p->q[i] | p->q[i + 1] << 8, w1 = p->q[i + 2] | p->q[i + 3] << 8;
+	size_t lit = ((p->addr + i) & ~3ull) + 4 + (w & 0xff) * 4 - p->addr;
+	if ((w & 0xff00) != 0xd000 || (w1 != 0x6002 && w1 != 0x00ce) || lit + 4 > p->n)
+		return 0;
+	*slot = (w1 == 0x00ce ? p->got : 0) + isa_rd32(p->q + lit, 1);
+	entry[0] = p->addr + i;
+	return 1;
+}
+
 const struct isa_desc isa_sh = {
 	.name = "sh",
 	.cs_arch = CS_ARCH_SH,
@@ -108,5 +123,7 @@ const struct isa_desc isa_sh = {
 	.move = move,
 	.regs_access = 1,
 	.reads_only = reads_only,
+	.plt_stub = sh_plt_stub,
+	.plt_step = 2,
 };
 #endif

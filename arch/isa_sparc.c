@@ -96,4 +96,5 @@ const struct isa_desc isa_sparc = {
 	.move = move,
 	.reads_only = reads_only,
 	.finish = finish,
+	.plt_written = 1,
 };

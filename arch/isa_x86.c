@@ -205,6 +205,21 @@ static void mem(const struct code_isa *isa, const cs_insn *in, const struct code
 	}
 }
 
+/* The PLT: jmp *disp(%rip) (ff 25); i386: jmp *abs (ff 25), or PIC's
+ * *disp(%ebx) (ff a3) with %ebx at .got.plt. The stub starts at its
+ * entry's boundary (IBT's layout puts an endbr64 before the jmp). */
+static int x86_plt_stub(const struct plt_in *p, size_t i, uint64_t *slot, uint64_t entry[2])
+{
+	int rip = p->ac->cs_mode == CS_MODE_64;
+	uint64_t es = p->entsize >= 8 ? p->entsize : 16;
+	if (i + 6 > p->n || p->q[i] != 0xff || (p->q[i + 1] != 0x25 && (rip || p->q[i + 1] != 0xa3)))
+		return 0;
+	int64_t d = (int32_t)isa_rd32(p->q + i + 2, p->le);
+	*slot = rip ? p->addr + i + 6 + (uint64_t)d : p->q[i + 1] == 0xa3 ? p->gotplt + (uint64_t)d : (uint32_t)d;
+	entry[0] = p->addr + i / es * es;
+	return 1;
+}
+
 const struct isa_desc isa_x86 = {
 	.name = "x86",
 	.cs_arch = CS_ARCH_X86,
@@ -217,4 +232,6 @@ const struct isa_desc isa_x86 = {
 	.sp = "rsp",
 	.ret_push = 1,
 	.regs_access = 1,
+	.plt_stub = x86_plt_stub,
+	.plt_step = 1,
 };

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arch/isa.h"
 #include "base/util.h"
 #include "libc/code_program.h"
 #include "usage/usage.h"
@@ -62,8 +63,7 @@ struct elfin {
 
 static uint32_t rd32(const struct elfin *in, const uint8_t *q)
 {
-	return in->le ? (uint32_t)q[0] | q[1] << 8 | q[2] << 16 | (uint32_t)q[3] << 24
-		      : (uint32_t)q[3] | q[2] << 8 | q[1] << 16 | (uint32_t)q[0] << 24;
+	return isa_rd32(q, in->le);
 }
 
 /* The code of a function symbol or entry point: on 64-bit PowerPC ELFv1
@@ -119,113 +119,28 @@ static void add_stub(struct elfin *in, uint64_t addr, uint64_t got)
 	in->stubs[in->nstubs++] = (struct stub){addr, name, 0};
 }
 
-static int64_t sext(uint64_t v, int bits)
-{
-	return (int64_t)(v << (64 - bits)) >> (64 - bits);
-}
-
 /* The entries of one PLT section and the GOT slot each jumps through, by
- * the ABI's stub layout (binutils' and lld's). */
-static void plt_section(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n,
-			uint64_t entsize, uint64_t gotplt, uint64_t got)
+ * the stub layout of the ABI's ISA (arch/isa.h's plt_stub) */
+static void plt_section(struct elfin *in, const struct arch_code *ac, uint64_t addr, const uint8_t *q,
+			size_t n, uint64_t entsize, uint64_t gotplt, uint64_t got)
 {
-	unsigned m = in->eh.e_machine;
-	if (m == EM_X86_64 || m == EM_386) {
-		/* jmp *disp(%rip) (ff 25), i386: jmp *abs (ff 25) or *disp(%ebx) (ff a3) */
-		uint64_t es = entsize >= 8 ? entsize : 16;
-		for (size_t i = 0; i + 6 <= n; i++) {
-			if (q[i] != 0xff || (q[i + 1] != 0x25 && !(m == EM_386 && q[i + 1] == 0xa3)))
-				continue;
-			int64_t d = (int32_t)rd32(in, q + i + 2);
-			uint64_t got = m == EM_X86_64 ? addr + i + 6 + (uint64_t)d
-				       : q[i + 1] == 0xa3 ? gotplt + (uint64_t)d : (uint32_t)d;
-			add_stub(in, addr + i / es * es, got);
-		}
-		in->plt_decoded = 1;
-	} else if (m == EM_AARCH64) {
-		/* adrp x16, page; ldr x17, [x16, #off] (after a bti c) */
-		for (size_t i = 0; i + 8 <= n; i += 4) {
-			uint32_t w = rd32(in, q + i), w2 = rd32(in, q + i + 4);
-			if ((w & 0x9f00001f) != 0x90000010 || (w2 & 0xffc003ff) != 0xf9400211)
-				continue;
-			uint64_t pc = addr + i;
-			int64_t page = sext(((w >> 5) & 0x7ffff) << 2 | ((w >> 29) & 3), 21) << 12;
-			uint64_t got = (pc & ~0xfffull) + (uint64_t)page + ((w2 >> 10) & 0xfff) * 8;
-			uint64_t entry = i >= 4 && rd32(in, q + i - 4) == 0xd503245f ? pc - 4 : pc;
-			add_stub(in, entry, got);
-		}
-		in->plt_decoded = 1;
-	} else if (m == EM_ARM) {
-		/* add ip, pc, #a; add ip, ip, #b...; ldr pc, [ip, #c]! */
-		for (size_t i = 0; i + 8 <= n; i += 4) {
-			uint32_t w = rd32(in, q + i);
-			if ((w & 0xfffff000) != 0xe28fc000)
-				continue;
-			uint64_t got = addr + i + 8;
-			size_t k = i;
-			for (;;) {
-				unsigned rot = (w >> 8 & 0xf) * 2, imm = w & 0xff;
-				got += rot ? (imm >> rot | imm << (32 - rot)) & 0xffffffffu : imm;
-				k += 4;
-				if (k + 4 > n)
-					break;
-				w = rd32(in, q + k);
-				if ((w & 0xfffff000) == 0xe28cc000)
-					continue;
-				if ((w & 0xfffff000) != 0xe5bcf000)
-					break;
-				got = (got + (w & 0xfff)) & 0xffffffffu;
-				add_stub(in, addr + i, got);
-				/* Thumb callers enter 4 bytes before, at a bx pc */
-				if (i >= 4 && (rd32(in, q + i - 4) & 0xffff) == 0x4778)
-					add_stub(in, (addr + i - 4) | 1, got);
-				break;
-			}
-		}
-		in->plt_decoded = 1;
-	} else if (m == EM_RISCV) {
-		/* auipc t3, hi; ld/lw t3, lo(t3) */
-		for (size_t i = 0; i + 8 <= n; i += 4) {
-			uint32_t w = rd32(in, q + i), w2 = rd32(in, q + i + 4);
-			if ((w & 0xfff) != 0xe17 || ((w2 & 0xfffff) != 0xe3e03 && (w2 & 0xfffff) != 0xe2e03))
-				continue;
-			uint64_t got = addr + i + (uint64_t)sext(w & 0xfffff000, 32) +
-				       (uint64_t)sext(w2 >> 20, 12);
-			add_stub(in, addr + i, got);
-		}
-		in->plt_decoded = 1;
-	} else if (m == EM_S390) {
-		/* larl %r1, slot; lg %r1, 0(%r1) */
-		for (size_t i = 0; i + 12 <= n; i += 2)
-			if (q[i] == 0xc0 && q[i + 1] == 0x10 && rd32(in, q + i + 6) == 0xe3101000 &&
-			    q[i + 10] == 0x00 && q[i + 11] == 0x04)
-				add_stub(in, addr + i, addr + i + 2 * (uint64_t)(int64_t)(int32_t)rd32(in, q + i + 2));
-		in->plt_decoded = 1;
-	} else if (m == EM_68K) {
-		/* jmp ([%pc, slot - . - 2]) */
-		for (size_t i = 0; i + 8 <= n; i += 2)
-			if (rd32(in, q + i) == 0x4efb0171)
-				add_stub(in, addr + i, addr + i + 2 + (uint64_t)(int64_t)(int32_t)rd32(in, q + i + 4));
-		in->plt_decoded = 1;
-	} else if (m == EM_SH) {
-		/* mov.l L,r0 (L holds the slot); mov.l @r0,r0, or PIC's
-		 * mov.l @(r0,r12),r0 with r12 the GOT's address */
-		for (size_t i = 0; i + 4 <= n; i += 2) {
-			unsigned w = q[i] | q[i + 1] << 8, w1 = q[i + 2] | q[i + 3] << 8;
-			size_t lit = ((addr + i) & ~3ull) + 4 + (w & 0xff) * 4 - addr;
-			if (!in->le || (w & 0xff00) != 0xd000 || (w1 != 0x6002 && w1 != 0x00ce) ||
-			    lit + 4 > n)
-				continue;
-			add_stub(in, addr + i, (w1 == 0x00ce ? got : 0) + rd32(in, q + lit));
-		}
-		in->plt_decoded = 1;
-	} else if (m == EM_SPARCV9 || m == EM_SPARC || m == EM_SPARC32PLUS) {
-		/* the dynamic linker writes each entry: its relocation's offset */
+	const struct isa_desc *d = ac->isa;
+	if (d->plt_written) {
 		for (size_t i = 0; i < in->nslots; i++)
 			if (in->slots[i].got >= addr && in->slots[i].got - addr < n)
 				add_stub(in, in->slots[i].got, in->slots[i].got);
-		in->plt_decoded = 1;
+	} else if (d->plt_stub) {
+		struct plt_in p = {ac, q, n, addr, entsize, gotplt, got, in->le};
+		for (size_t i = 0; i < n; i += (size_t)d->plt_step) {
+			uint64_t slot, entry[2];
+			int k = d->plt_stub(&p, i, &slot, entry);
+			for (int j = 0; j < k; j++)
+				add_stub(in, entry[j], slot);
+		}
+	} else {
+		return;
 	}
+	in->plt_decoded = 1;
 }
 
 /* 64-bit PowerPC: the linker's call stubs among the code (ELFv2's
@@ -421,7 +336,7 @@ static void arm_exidx(struct elfin *in, uint64_t addr, const uint8_t *q, size_t 
 {
 	uint64_t thumb = in->eh.e_entry & 1;
 	for (size_t off = 0; off + 8 <= n; off += 8)
-		add_fn(in, ((addr + off + (uint64_t)sext(rd32(in, q + off) & 0x7fffffff, 31)) &
+		add_fn(in, ((addr + off + (uint64_t)isa_sext(rd32(in, q + off) & 0x7fffffff, 31)) &
 			    0xffffffffu) | thumb, 0);
 }
 
@@ -585,6 +500,7 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 	in.le = in.eh.e_ident[EI_DATA] == ELFDATA2LSB;
 	f->arch = arch_by_elf(in.eh.e_machine, in.eh.e_ident[EI_CLASS], in.le ? ARCH_LE : ARCH_BE,
 			      in.eh.e_flags);
+	const struct arch_code *ac = f->arch ? f->arch->code : NULL; /* NULL: no decoder */
 	size_t shstr, nph = 0;
 	if (elf_getshdrstrndx(in.e, &shstr) < 0)
 		shstr = 0;
@@ -628,8 +544,7 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 		/* SPARC's .plt holds what the dynamic linker writes, not the
 		 * code that runs: its entries are external calls, not code */
 		if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR) &&
-		    !(sname && !strcmp(sname, ".plt") && (in.eh.e_machine == EM_SPARCV9 ||
-		      in.eh.e_machine == EM_SPARC || in.eh.e_machine == EM_SPARC32PLUS))) {
+		    !(sname && !strcmp(sname, ".plt") && ac && ac->isa->plt_written)) {
 			in.secs = xrealloc(in.secs, (in.nsecs + 1) * sizeof(*in.secs));
 			in.secs[in.nsecs++] = (struct code_prog_sec){sh.sh_addr, sh.sh_size, in.p + sh.sh_offset};
 		} else if (sname && !strcmp(sname, ".opd") && in.eh.e_machine == EM_PPC64) {
@@ -651,10 +566,10 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 	while ((scn = elf_nextscn(in.e, scn))) {
 		const char *sname;
 		if (gelf_getshdr(scn, &sh) && shstr && sh.sh_type == SHT_PROGBITS &&
-		    (sname = elf_strptr(in.e, shstr, sh.sh_name)) && str_starts(sname, ".plt") &&
+		    ac && (sname = elf_strptr(in.e, shstr, sh.sh_name)) && str_starts(sname, ".plt") &&
 		    sh.sh_offset <= len && sh.sh_size <= len - sh.sh_offset)
-			plt_section(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size, sh.sh_entsize, gotplt,
-				    gotaddr);
+			plt_section(&in, ac, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size, sh.sh_entsize,
+				    gotplt, gotaddr);
 	}
 	for (size_t i = 0; in.eh.e_machine == EM_PPC64 && got && i < in.nsecs; i++)
 		ppc64_stubs(&in, in.secs[i].addr, in.secs[i].p, in.secs[i].size, toc);
