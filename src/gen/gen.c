@@ -492,7 +492,9 @@ static int libc_defines(struct tagq *q, const char *kw, const char *tag)
 }
 
 /* The UAPI header that defines kw tag in the first selected scan that has
- * one (the shortest name: linux/x.h before a nested copy), or NULL. */
+ * one (the shortest name: linux/x.h before a nested copy), or NULL. Not
+ * from a scan whose libc headers define nothing (none read, or a scan from
+ * before tagdef): what would clash with them is unknown. */
 static char *uapi_header(struct tagq *q, const char *kw, const char *tag, int64_t *scan)
 {
 	char *h = NULL;
@@ -609,8 +611,9 @@ static int put_tags(struct gen *g, struct buf *b)
 						" AND tag = ?3 AND uapi = 0 LIMIT 1");
 	if (rc == 0)
 		rc = db_prepare(g->db, &q.uapi, "SELECT header FROM tagdef WHERE scan_id = ?1 AND kw = ?2"
-						" AND tag = ?3 AND uapi = 1 ORDER BY length(header), header"
-						" LIMIT 1");
+						" AND tag = ?3 AND uapi = 1 AND EXISTS (SELECT 1 FROM"
+						" tagdef WHERE scan_id = ?1 AND uapi = 0) ORDER BY"
+						" length(header), header LIMIT 1");
 	if (rc == 0)
 		rc = db_prepare(g->db, &q.defs, "SELECT kw, tag FROM tagdef WHERE scan_id = ?1 AND"
 						" header = ?2 AND uapi = 1 ORDER BY kw, tag");
