@@ -155,28 +155,42 @@ int code_isa_undecoded(const struct code_isa *isa, const uint8_t *p, size_t left
 	return isa->d->undecoded ? isa->d->undecoded(isa, p, left, s) : 0;
 }
 
-void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb,
-		   const struct code_env *env, struct code_step *s)
+/* Where control goes from `in`: s cleared, its kind and target; 1 if
+ * that is all there is to tell (a trap, a call, a return) */
+static int flow_of(const struct code_isa *isa, const cs_insn *in, int thumb,
+		   const struct code_op *o, int n, struct code_step *s)
 {
-	struct code_op o[CODE_MAXOPS];
-	int n = isa->d->ops(isa, in, o);
 	memset(s, 0, sizeof(*s));
 	s->kind = CK_NEXT;
 	s->dst = s->src = s->treg = s->lbase = s->mbase = -1;
-	/* ENOSYS stored to errno, in any operands */
-	int enosys = isa->ac->enosys ? isa->ac->enosys : 38;
-	for (int i = 0; i < n; i++)
-		s->has_enosys |= o[i].type == OP_IMM && o[i].imm == enosys;
 	if (trap_form(isa->ac, in)) {
 		s->kind = CK_TRAP;
 		if (isa->ac->nr_in_trap && n == 1 && o[0].type == OP_IMM && o[0].imm > 0)
 			s->has_trap_nr = 1, s->trap_nr = o[0].imm;
 		s->clobber = isa->trap_clobber;
-		return;
+		return 1;
 	}
 	s->target_thumb = thumb;
 	isa->d->flow(isa, in, o, n, s);
-	if (s->kind != CK_NEXT && s->kind != CK_CJUMP && s->kind != CK_JUMP)
+	return s->kind != CK_NEXT && s->kind != CK_CJUMP && s->kind != CK_JUMP;
+}
+
+void code_isa_flow(const struct code_isa *isa, const cs_insn *in, int thumb, struct code_step *s)
+{
+	struct code_op o[CODE_MAXOPS];
+	flow_of(isa, in, thumb, o, isa->d->ops(isa, in, o), s);
+}
+
+void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb,
+		   const struct code_env *env, struct code_step *s)
+{
+	struct code_op o[CODE_MAXOPS];
+	int n = isa->d->ops(isa, in, o), done = flow_of(isa, in, thumb, o, n, s);
+	/* ENOSYS stored to errno, in any operands */
+	int enosys = isa->ac->enosys ? isa->ac->enosys : 38;
+	for (int i = 0; i < n; i++)
+		s->has_enosys |= o[i].type == OP_IMM && o[i].imm == enosys;
+	if (done)
 		return;
 	if (!isa->d->move(isa, in, o, n, env, s) && isa->d->mem)
 		isa->d->mem(isa, in, o, n, s);

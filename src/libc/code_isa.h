@@ -18,6 +18,9 @@ void code_isa_close(struct code_isa *isa);
  * undecoded hook: s390's svc); returns the size, or 0. */
 int code_isa_undecoded(const struct code_isa *isa, const uint8_t *p, size_t left,
 		       struct code_step *s);
+/* Where control goes from `in`, not what it does to registers or
+ * memory: the linear sweep of a program's code (code_program()). */
+void code_isa_flow(const struct code_isa *isa, const cs_insn *in, int thumb, struct code_step *s);
 /* What `in` (decoded with detail) does. */
 void code_isa_step(const struct code_isa *isa, const cs_insn *in, int thumb,
 		   const struct code_env *env, struct code_step *s);

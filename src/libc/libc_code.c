@@ -180,6 +180,7 @@ struct cscan {
 	 * is not followed (candidates()) */
 	const uint8_t *cand;
 	const uint64_t *rend;
+	int sweep_regs; /* the sweep tracks registers: there are helpers */
 };
 
 /* A relocation in code: the call or jump at `at` goes to `target` (0: to a
@@ -1854,7 +1855,12 @@ static int sweep(struct cscan *cs, size_t k, uint64_t end, int thumb, struct pbr
 			trap |= code_isa_undecoded(&cs->isa, p0, left0, &s) && s.kind == CK_TRAP;
 			continue;
 		}
-		code_isa_step(&cs->isa, cs->insn, thumb, &cs->env, &s);
+		/* what registers get matters only for a call through one
+		 * to a helper (sweep_regs) */
+		if (cs->sweep_regs)
+			code_isa_step(&cs->isa, cs->insn, thumb, &cs->env, &s);
+		else
+			code_isa_flow(&cs->isa, cs->insn, thumb, &s);
 		if (s.size && (size_t)s.size <= left0)
 			p = p0 + s.size, left = left0 - (size_t)s.size, a = a0 + (uint64_t)s.size;
 		trap |= s.kind == CK_TRAP;
@@ -1989,6 +1995,7 @@ int code_program(const struct code_prog *p, struct code_prog_fact **facts, size_
 	if (p->got)
 		got_use(&cs, p->got);
 	/* a helper is summarized, not followed: its stub jumps through the GOT */
+	cs.sweep_regs = p->nhelpers > 0;
 	for (size_t i = 0; i < p->nhelpers; i++) {
 		uint64_t h = p->helpers[i], key = cs.isa.h_thumb ? (h & ~1ull) << 1 | (h & 1) : h << 1;
 		struct summary *f = sum_slot(&cs, key);
