@@ -138,7 +138,7 @@ static int by_str(const void *a, const void *b)
 static int is_macro(const struct sscan *s, const char *w, size_t n)
 {
 	char id[65];
-	if (n >= sizeof(id) || !islower((unsigned char)*w))
+	if (!s->macros.n || n >= sizeof(id) || !islower((unsigned char)*w))
 		return 0;
 	memcpy(id, w, n);
 	id[n] = 0;
