@@ -285,14 +285,17 @@
  * syscalls each makes by hand (kind const with nr, arg: a helper passing
  * its argument nr on, indirect), with the function, the call's target (a
  * PLT stub, a function of the file) or none (a trap), and the address */
-#define MIGRATION_17 \
+#define S_USAGE_FILE_COLS \
 	"CREATE TABLE usage_file (" \
 	"  id INTEGER PRIMARY KEY," \
 	"  root TEXT NOT NULL, path TEXT NOT NULL," \
 	"  package TEXT, arch TEXT, kind TEXT," \
 	"  size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, dev INTEGER, ino INTEGER," \
 	"  needed TEXT,"             /* its DT_NEEDED sonames, space-separated */ \
-	"  how TEXT, UNIQUE(root, path));" \
+	"  how TEXT,"
+#define MIGRATION_17 S_USAGE_FILE_COLS S_USAGE_REST
+#define S_USAGE_REST \
+	" UNIQUE(root, path));" \
 	"CREATE TABLE usage_import (" \
 	"  file_id INTEGER NOT NULL REFERENCES usage_file(id) ON DELETE CASCADE," \
 	"  name TEXT NOT NULL, version TEXT, lib TEXT);" \
@@ -411,6 +414,9 @@ const char *const db_migrations[] = {
 	"INSERT INTO wrapper SELECT * FROM wrapper_19; DROP TABLE wrapper_19;",
 	/* 21: see MIGRATION_21 */
 	MIGRATION_21,
+	/* 22: the syscov binary that read each file (self_exe_id()): a file
+	 * read by another is read again, as its facts may differ */
+	"ALTER TABLE usage_file ADD COLUMN engine INTEGER;",
 };
 
 /* What the migrations make of an empty DB, in one go (a fresh DB replaying
@@ -423,7 +429,7 @@ const char *const db_schema_fresh =
 	S_LIBC_MAN ", via TEXT);" S_AFTER_DECL ", always_ok INTEGER NOT NULL DEFAULT 0);" S_MAN_REST
 	S_WRAPPER_20 MIGRATION_4 MIGRATION_5 MIGRATION_7
 	S_KTABLE MIGRATION_9 S_KSYSCALL_VIEW_10 MIGRATION_12 MIGRATION_13 MIGRATION_14
-	MIGRATION_15 ", after_version TEXT" S_SINCE_KEY MIGRATION_17
+	MIGRATION_15 ", after_version TEXT" S_SINCE_KEY S_USAGE_FILE_COLS " engine INTEGER," S_USAGE_REST
 	S_NEIGHBOUR_COLS S_NEIGHBOUR_PROTO S_NEIGHBOUR_KEY MIGRATION_19 MIGRATION_21;
 
 const int db_schema_version = sizeof(db_migrations) / sizeof(db_migrations[0]);

@@ -467,6 +467,15 @@ int64_t stat_mtime_ns(const struct stat *st)
 	return (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
 }
 
+int64_t self_exe_id(void)
+{
+	struct stat st;
+	if (stat("/proc/self/exe", &st) < 0)
+		return 0;
+	int64_t id[2] = {(int64_t)st.st_size, stat_mtime_ns(&st)};
+	return (int64_t)(hash64(id, sizeof(id), 0) >> 1);
+}
+
 uint64_t now_ns(void)
 {
 	struct timespec ts;

@@ -143,6 +143,11 @@ uint64_t now_ns(void);
 struct stat;
 int64_t stat_mtime_ns(const struct stat *st);
 
+/* The running syscov binary's identity, a hash of its size and mtime (0
+ * when it cannot be read): facts kept per file are only as good as the
+ * code that made them, so a new binary reads the files again. */
+int64_t self_exe_id(void);
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif

@@ -165,14 +165,16 @@ static int run(const char *dir, char *const argv[])
 	return rc;
 }
 
-/* Whether the DB holds files of the package already (a run stopped and
- * started again goes on where it was) */
+/* Whether the DB holds files of the package already, read by this syscov
+ * binary (a run stopped and started again goes on where it was) */
 static int deb_done(struct db *db, const char *pkg, int *done)
 {
 	sqlite3_stmt *st;
-	if (db_prepare(db, &st, "SELECT 1 FROM usage_file WHERE root = 'deb:' || ?1 LIMIT 1") < 0)
+	if (db_prepare(db, &st, "SELECT 1 FROM usage_file WHERE root = 'deb:' || ?1 AND engine = ?2"
+			    " LIMIT 1") < 0)
 		return -1;
 	db_bind_text(st, 1, pkg);
+	sqlite3_bind_int64(st, 2, self_exe_id());
 	*done = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
 	return 0;

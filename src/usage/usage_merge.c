@@ -27,7 +27,7 @@ int usage_merge(struct db *db, const char *path, int64_t *files)
 	sqlite3_finalize(st);
 	if (rc < 0)
 		return -1;
-	int64_t has = 0, off = 0;
+	int64_t has = 0, off = 0, engine = 0;
 	if (db_query_int(db, "SELECT count(*) FROM s.sqlite_master WHERE name = 'usage_file'", 0,
 			 &has) < 0)
 		rc = err_set(EXIT_INPUT, "%s: %s", path, sqlite3_errmsg(db->h));
@@ -41,16 +41,22 @@ int usage_merge(struct db *db, const char *path, int64_t *files)
 				 " (SELECT root, path FROM s.usage_file)");
 	if (rc == 0)
 		rc = db_query_int(db, "SELECT max(id) FROM main.usage_file", 0, &off);
+	/* a shard of a syscov before migration 22 has no engine: its files
+	 * count as read by another binary */
+	if (rc == 0)
+		rc = db_query_int(db, "SELECT count(*) FROM pragma_table_info('usage_file', 's')"
+				      " WHERE name = 'engine'", 0, &engine);
 	if (rc == 0) {
 		char *sql = xasprintf(
 			"INSERT INTO main.usage_file (id, root, path, package, arch, kind, size,"
-			" mtime_ns, dev, ino, needed, how) SELECT id + %1$lld, root, path, package,"
-			" arch, kind, size, mtime_ns, dev, ino, needed, how FROM s.usage_file;"
+			" mtime_ns, dev, ino, needed, how, engine) SELECT id + %1$lld, root, path,"
+			" package, arch, kind, size, mtime_ns, dev, ino, needed, how, %2$s"
+			" FROM s.usage_file;"
 			"INSERT INTO main.usage_import (file_id, name, version, lib)"
 			" SELECT file_id + %1$lld, name, version, lib FROM s.usage_import;"
 			"INSERT INTO main.usage_call (file_id, kind, nr, func, via, addr)"
 			" SELECT file_id + %1$lld, kind, nr, func, via, addr FROM s.usage_call;",
-			(long long)off);
+			(long long)off, engine ? "engine" : "NULL");
 		rc = db_exec(db, sql);
 		free(sql);
 	}

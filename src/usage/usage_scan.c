@@ -3,8 +3,8 @@
  * its bin, sbin and library dirs (or the paths given), each read through
  * the sysroot door and by usage_read_elf(), attributed to the Debian
  * package whose dpkg list (var/lib/dpkg/info/NAME.list) names it. A file
- * whose identity (size, mtime, device, inode) is the one stored is not
- * read again: a rescan after one package changed reads that package's
+ * whose identity (size, mtime, device, inode) is the one stored, read by
+ * this syscov binary (self_exe_id()), is not read again: a rescan after one package changed reads that package's
  * files only, and dpkg's lists (100k lines on a desktop) are read only
  * when some file is. Rows of files gone from the scanned dirs are
  * deleted. The rows are committed every BATCH files, so that a scan of a
@@ -43,7 +43,7 @@ struct found {
 /* a stored file row */
 struct stored {
 	char *path;
-	int64_t id, size, mtime_ns, dev, ino;
+	int64_t id, size, mtime_ns, dev, ino, engine;
 	int seen;
 };
 
@@ -196,7 +196,7 @@ static int cmp_stored(const void *a, const void *b)
 static int load_stored(struct db *db, const char *root, struct stored **out, size_t *n)
 {
 	sqlite3_stmt *st;
-	if (db_prepare(db, &st, "SELECT id, path, size, mtime_ns, dev, ino FROM usage_file"
+	if (db_prepare(db, &st, "SELECT id, path, size, mtime_ns, dev, ino, engine FROM usage_file"
 				" WHERE root = ?1") < 0)
 		return -1;
 	db_bind_text(st, 1, root);
@@ -211,7 +211,7 @@ static int load_stored(struct db *db, const char *root, struct stored **out, siz
 		(*out)[(*n)++] = (struct stored){xstrdup((const char *)sqlite3_column_text(st, 1)),
 						 sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 2),
 						 sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
-						 sqlite3_column_int64(st, 5), 0};
+						 sqlite3_column_int64(st, 5), sqlite3_column_int64(st, 6), 0};
 	}
 	sqlite3_finalize(st);
 	if (*n)
@@ -223,6 +223,7 @@ static const char *const call_kind[] = {"const", "arg", "indirect"};
 
 struct writer {
 	sqlite3_stmt *file, *imp, *call, *del;
+	int64_t engine; /* self_exe_id() */
 };
 
 static int write_file(struct db *db, struct writer *w, const char *root, const struct found *fd,
@@ -243,6 +244,7 @@ static int write_file(struct db *db, struct writer *w, const char *root, const s
 	sqlite3_bind_int64(w->file, 9, fd->ino);
 	db_bind_text(w->file, 10, f->how);
 	db_bind_text(w->file, 11, f->needed);
+	sqlite3_bind_int64(w->file, 12, w->engine);
 	if (db_step_done(db, w->file) < 0)
 		return -1;
 	int64_t id = sqlite3_last_insert_rowid(db->h);
@@ -344,7 +346,8 @@ int usage_scan(struct db *db, const struct sysroot *sr, const struct strv *paths
 	if (rc == 0 &&
 	    (db_prepare(db, &wr.del, "DELETE FROM usage_file WHERE root = ?1 AND path = ?2") < 0 ||
 	     db_prepare(db, &wr.file, "INSERT INTO usage_file (root, path, package, arch, kind, size,"
-				      " mtime_ns, dev, ino, how, needed) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)") < 0 ||
+				      " mtime_ns, dev, ino, how, needed, engine)"
+				      " VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)") < 0 ||
 	     db_prepare(db, &wr.imp, "INSERT INTO usage_import (file_id, name, version, lib)"
 				     " VALUES (?1, ?2, ?3, ?4)") < 0 ||
 	     db_prepare(db, &wr.call, "INSERT INTO usage_call (file_id, kind, nr, func, via, addr)"
@@ -353,6 +356,7 @@ int usage_scan(struct db *db, const struct sysroot *sr, const struct strv *paths
 		rc = -1;
 	int began = rc == 0;
 	memset(stats, 0, sizeof(*stats));
+	wr.engine = self_exe_id();
 	for (size_t i = 0; rc == 0 && i < w.n; i++) {
 		const struct found *fd = &w.f[i];
 		struct stored key = {.path = fd->rel}, *hit = nsv ? bsearch(&key, sv, nsv, sizeof(key), cmp_stored) : NULL;
@@ -360,7 +364,7 @@ int usage_scan(struct db *db, const struct sysroot *sr, const struct strv *paths
 		if (hit)
 			hit->seen = 1;
 		if (hit && hit->size == fd->size && hit->mtime_ns == fd->mtime_ns && hit->dev == fd->dev &&
-		    hit->ino == fd->ino) {
+		    hit->ino == fd->ino && hit->engine == wr.engine) {
 			stats->cached++, stats->elf++;
 			continue;
 		}
