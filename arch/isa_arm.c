@@ -20,11 +20,33 @@ static int conditional(const cs_insn *in)
 	return in->detail->arm.cc != ARM_CC_AL && in->detail->arm.cc != ARM_CC_INVALID;
 }
 
+/* The mnemonic without its condition: Capstone spells a conditional
+ * instruction with the condition in it (beq, bne.w, bxne, popne, ldmibeq,
+ * movne in an IT block), its cc telling which */
+static const char *bare(const cs_insn *in, char buf[sizeof(in->mnemonic)])
+{
+	static const char *const cond[] = {
+		[ARM_CC_EQ] = "eq", [ARM_CC_NE] = "ne", [ARM_CC_HS] = "hs", [ARM_CC_LO] = "lo",
+		[ARM_CC_MI] = "mi", [ARM_CC_PL] = "pl", [ARM_CC_VS] = "vs", [ARM_CC_VC] = "vc",
+		[ARM_CC_HI] = "hi", [ARM_CC_LS] = "ls", [ARM_CC_GE] = "ge", [ARM_CC_LT] = "lt",
+		[ARM_CC_GT] = "gt", [ARM_CC_LE] = "le"};
+	const char *m = in->mnemonic, *q = strchr(m, '.');
+	size_t base = q ? (size_t)(q - m) : strlen(m);
+	unsigned cc = in->detail->arm.cc;
+	if (!conditional(in) || cc >= sizeof(cond) / sizeof(*cond) || !cond[cc] || base < 3 ||
+	    strncmp(m + base - 2, cond[cc], 2))
+		return m;
+	memcpy(buf, m, base - 2);
+	strcpy(buf + base - 2, m + base);
+	return buf;
+}
+
 static void flow(const struct code_isa *isa, const cs_insn *in, const struct code_op *o, int n,
 		 struct code_step *s)
 {
 	(void)isa;
-	const char *m = in->mnemonic;
+	char buf[sizeof(in->mnemonic)];
+	const char *m = bare(in, buf);
 	int direct = isa_direct(o, n, s);
 	int cc = conditional(in), pc_written = 0;
 	for (int i = 0; i < n; i++)
@@ -57,7 +79,8 @@ static int move(const struct code_isa *isa, const cs_insn *in, const struct code
 		const struct code_env *env, struct code_step *s)
 {
 	static const char *const movs[] = {"mov", "movs", "movw", "mov.w", "movw.w", "movs.w", NULL};
-	const char *m = in->mnemonic;
+	char buf[sizeof(in->mnemonic)];
+	const char *m = bare(in, buf);
 	const cs_arm_op *src = &in->detail->arm.operands[1];
 	if (n != 2 || o[0].type != OP_REG)
 		return 0;
