@@ -330,14 +330,34 @@ static void eh_frame(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n
 	}
 }
 
-/* .ARM.exidx: a prel31 offset to each function; Thumb as the entry
- * point is (Debian's armhf builds Thumb-2) */
+/* .ARM.exidx: a prel31 offset to each function, which does not say
+ * Thumb or ARM. Read after the symbols: a function a symbol names is in
+ * its mode (the low bit); another in the mode most named functions are
+ * (a shared library's entry point is 0: Debian's armhf builds Thumb-2),
+ * or without any, the entry point's. Both modes at one address would
+ * decode the same bytes twice, one of them as garbage. */
 static void arm_exidx(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n)
 {
-	uint64_t thumb = in->eh.e_entry & 1;
-	for (size_t off = 0; off + 8 <= n; off += 8)
-		add_fn(in, ((addr + off + (uint64_t)isa_sext(rd32(in, q + off) & 0x7fffffff, 31)) &
-			    0xffffffffu) | thumb, 0);
+	size_t odd = 0, named = in->nfns;
+	for (size_t i = 0; i < named; i++)
+		odd += in->fns[i].addr & 1;
+	uint64_t thumb = named ? odd * 2 > named : in->eh.e_entry & 1;
+	qsort(in->fns, named, sizeof(*in->fns), cmp_fn);
+	for (size_t off = 0; off + 8 <= n; off += 8) {
+		uint64_t a = (addr + off + (uint64_t)isa_sext(rd32(in, q + off) & 0x7fffffff, 31)) &
+			     0xfffffffeu;
+		/* the first named start at a or above */
+		size_t lo = 0, hi = named;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (in->fns[mid].addr < a)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == named || (in->fns[lo].addr & ~1ull) != a)
+			add_fn(in, a | thumb, 0);
+	}
 }
 
 static void add_name(struct elfin *in, uint64_t addr, const char *name)
@@ -513,6 +533,7 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 	}
 	f->kind = !dynamic ? "static" : in.eh.e_type == ET_EXEC ? "exec" : interp ? "pie" : "shared";
 	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL, *versym = NULL, *verneed = NULL, *ehf = NULL;
+	Elf_Scn *exidx = NULL;
 	int have_hdr = 0;
 	Elf_Scn *got = NULL, *dyn = NULL;
 	GElf_Shdr sh;
@@ -555,7 +576,7 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 		} else if (sname && !strcmp(sname, ".eh_frame")) {
 			ehf = scn;
 		} else if (sh.sh_type == SHT_ARM_EXIDX && in.eh.e_machine == EM_ARM) {
-			arm_exidx(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size);
+			exidx = scn;
 		}
 	}
 	if (!have_hdr && ehf && gelf_getshdr(ehf, &sh))
@@ -579,6 +600,8 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 		symbols(&in, dynsym, 1, versym, verneed, f);
 	if (symtab)
 		symbols(&in, symtab, 0, NULL, NULL, f);
+	if (exidx && gelf_getshdr(exidx, &sh))
+		arm_exidx(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size);
 	if (f->nimp)
 		qsort(f->imp, f->nimp, sizeof(*f->imp), cmp_import);
 	if (in.nnames)

@@ -41,10 +41,17 @@ C
 mkdir -p "$T/root/usr/bin" "$T/root/usr/lib"
 # real libraries whose calls of syscall() objdump names (a call, or a tail
 # jump, to syscall@plt): the host's and the cross toolchains' libstdc++
-# (futex in __cxa_guard_*, _M_futex_wait_until...) and libgomp
+# (futex in __cxa_guard_*, _M_futex_wait_until...) and libgomp. ARM's
+# Thumb code calls the PLT's ARM entry with blx (objdump: syscall@plt+0x4)
+# and tail-jumps to its Thumb one, reaching many calls by a conditional
+# branch (beq.n, bne.w). ARM's libgomp is a known gap: C built without
+# unwind tables (a .ARM.exidx of one entry), its static functions have no
+# start in a stripped file, so only the calls in exported functions are
+# found; none may be where objdump shows no call.
+REAL_GAPS=" arm-linux-gnueabihf-libgomp.so.1 "
 host=$(gcc -dumpmachine)
 reals=""
-for tri in x86_64-linux-gnu x86_64-linux-gnux32 i686-linux-gnu aarch64-linux-gnu s390x-linux-gnu; do
+for tri in x86_64-linux-gnu x86_64-linux-gnux32 i686-linux-gnu aarch64-linux-gnu s390x-linux-gnu arm-linux-gnueabihf; do
 	for l in libstdc++.so.6 libgomp.so.1; do
 		src=/usr/$tri/lib/$l
 		[ "$tri" != "$host" ] || src=/usr/lib/$tri/$l
@@ -147,9 +154,26 @@ for abi in $abis; do
 done
 for r in $reals; do
 	want=$("${r%-lib*}-objdump" -d --no-show-raw-insn "$T/root/usr/lib/$r" |
-		awk '/^ *[0-9a-f]+:.*[ \t]<syscall@plt>$/ { a = $1; sub(":", "", a); print a }' | sort -u | tr '\n' ' ')
+		awk '/^ *[0-9a-f]+:.*[ \t]<syscall@plt(\+0x4)?>$/ { a = $1; sub(":", "", a); print a }' | sort -u | tr '\n' ' ')
 	sites=$(sqlite3 "$db" "SELECT DISTINCT printf('%x', c.addr) FROM usage_call c JOIN usage_file f ON f.id = c.file_id
 		WHERE f.path = '/usr/lib/$r' AND c.via LIKE 'syscall@%'" | sort -u | tr '\n' ' ')
+	if [[ "$r" == arm-* ]]; then
+		# one start per function, in one mode: .ARM.exidx's functions
+		# (readelf -u) and the defined ones readelf -s names, Thumb bit
+		# dropped (each read once as Thumb, not again as ARM)
+		starts=$({ readelf -u "$T/root/usr/lib/$r" | sed -n 's/^0x\([0-9a-f]*\):.*/\1/p'
+			readelf -sW --dyn-syms "$T/root/usr/lib/$r" | awk '$4 == "FUNC" && $7 != "UND" {print $2}' |
+				while read -r a; do printf '%x\n' $((0x$a & ~1)); done; } | sed 's/^0*//' | sort -u | wc -l)
+		how=$(sqlite3 "$db" "SELECT how FROM usage_file WHERE path = '/usr/lib/$r'")
+		expect_eq "$r: function starts (readelf -u, readelf -s)" "$starts function starts" "${how%%,*}"
+	fi
+	if [[ "$REAL_GAPS" == *" $r "* ]]; then
+		extra=$(comm -13 <(tr ' ' '\n' <<<"$want") <(tr ' ' '\n' <<<"$sites") | tr '\n' ' ')
+		[ -n "$sites" ] && [ -z "${extra// }" ] ||
+			fail "$r: call sites of syscall() objdump does not show ($extra), or none found"
+		echo "GAP $r: $(wc -w <<<"$sites") of $(wc -w <<<"$want") call sites of syscall() found (objdump -d)"
+		continue
+	fi
 	expect_eq "$r: the call sites of syscall() (objdump -d)" "$want" "$sites"
 	echo "$r: $(wc -w <<<"$want") call sites of syscall() agree with objdump"
 done
