@@ -330,6 +330,12 @@ static void eh_frame(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n
 	}
 }
 
+static int cmp_fn_at(const void *key, const void *fn)
+{
+	uint64_t a = *(const uint64_t *)key, b = ((const struct code_prog_fn *)fn)->addr;
+	return (a > b) - (a < b);
+}
+
 /* .ARM.exidx: a prel31 offset to each function, which does not say
  * Thumb or ARM. Read after the symbols: a function a symbol names is in
  * its mode (the low bit); another in the mode most named functions are
@@ -346,16 +352,9 @@ static void arm_exidx(struct elfin *in, uint64_t addr, const uint8_t *q, size_t 
 	for (size_t off = 0; off + 8 <= n; off += 8) {
 		uint64_t a = (addr + off + (uint64_t)isa_sext(rd32(in, q + off) & 0x7fffffff, 31)) &
 			     0xfffffffeu;
-		/* the first named start at a or above */
-		size_t lo = 0, hi = named;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (in->fns[mid].addr < a)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo == named || (in->fns[lo].addr & ~1ull) != a)
+		uint64_t a1 = a | 1;
+		if (!bsearch(&a, in->fns, named, sizeof(*in->fns), cmp_fn_at) &&
+		    !bsearch(&a1, in->fns, named, sizeof(*in->fns), cmp_fn_at))
 			add_fn(in, a | thumb, 0);
 	}
 }
