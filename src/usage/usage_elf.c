@@ -8,7 +8,8 @@
  * stubs' targets, which a stripped file does not name: the starts come
  * from .eh_frame_hdr's table (every function compiled with unwind tables,
  * Debian's default) or, without one, .eh_frame's FDEs, .ARM.exidx on ARM,
- * the symbols and the entry point;
+ * the symbols and the entry point, and in a Go program without symbols
+ * (stripped: no unwind tables either) .gopclntab's function table;
  * a stub's import from decoding the stub's GOT load (x86, AArch64, ARM,
  * RISC-V, s390x, m68k, 64-bit PowerPC's call stubs) and the GOT slot's
  * relocation; on SPARC the relocation names the PLT entry itself, and MIPS
@@ -59,6 +60,7 @@ struct elfin {
 	size_t nnames;
 	int plt_decoded;
 	struct code_prog_sec opd; /* 64-bit PowerPC ELFv1: the function descriptors */
+	char *gopcln; /* what was read of .gopclntab, for the how text */
 };
 
 static uint32_t rd32(const struct elfin *in, const uint8_t *q)
@@ -366,6 +368,57 @@ static void add_name(struct elfin *in, uint64_t addr, const char *name)
 	in->names[in->nnames++].name = name;
 }
 
+/* Go's pclntab (Go's src/debug/gosym/pclntab.go, runtime/symtab.go): a
+ * header (magic, 0, 0, pc quantum, pointer size, then pointer-sized
+ * words), the function table of nfunc (entry, funcoff) pairs and an end
+ * entry, and per function a _func whose nameoff names it in the name
+ * table. Go 1.18 on: 4-byte fields, entries relative to textStart (the
+ * third word; 0 where it waits for a dynamic relocation: then .text's
+ * address); before: pointer-sized fields, absolute entries. Each function
+ * a start with its extent (up to the next entry) and its name. */
+static void gopclntab(struct elfin *in, const uint8_t *q, size_t n, uint64_t text)
+{
+	static const struct { uint32_t magic; const char *go; int fs4, namew, tabw, basew; } fmt[] = {
+		{0xfffffff1, "1.20", 1, 3, 7, 2},
+		{0xfffffff0, "1.18", 1, 3, 7, 2},
+		{0xfffffffa, "1.16", 0, 2, 6, -1},
+		{0xfffffffb, "1.2", 0, -1, -1, -1}, /* all from the start */
+	};
+	size_t k = 0, ps = n >= 8 ? q[7] : 0;
+	while (n >= 8 && k < sizeof(fmt) / sizeof(fmt[0]) && rd32(in, q) != fmt[k].magic)
+		k++;
+	if (n < 8 || k == sizeof(fmt) / sizeof(fmt[0]) || q[4] || q[5] || (ps != 4 && ps != 8) ||
+	    n < 8 + 8 * ps) {
+		in->gopcln = xstrdup(".gopclntab not read: a header syscov does not know");
+		return;
+	}
+#define WORD(w) uword(in, q + 8 + (w) * ps, ps)
+	size_t fs = fmt[k].fs4 ? 4 : ps;
+	uint64_t nfunc = WORD(0), names = fmt[k].namew < 0 ? 0 : WORD(fmt[k].namew);
+	uint64_t tab = fmt[k].tabw < 0 ? 8 + ps : WORD(fmt[k].tabw);
+	uint64_t base = fmt[k].basew < 0 ? 0 : WORD(fmt[k].basew) ? WORD(fmt[k].basew) : text;
+#undef WORD
+	if (tab > n || names > n || nfunc > n || !nfunc || (n - tab) / fs < 2 * nfunc + 1) {
+		in->gopcln = xasprintf(".gopclntab, Go %s format, not read: its function table is cut",
+				       fmt[k].go);
+		return;
+	}
+	uint64_t fd = fmt[k].tabw < 0 ? 0 : tab; /* what funcoff counts from */
+	for (uint64_t i = 0; i < nfunc; i++) {
+		const uint8_t *e = q + tab + 2 * i * fs;
+		uint64_t entry = base + uword(in, e, fs), next = base + uword(in, e + 2 * fs, fs);
+		uint64_t fo = uword(in, e + fs, fs); /* then its _func's nameoff, after its entry */
+		add_fn(in, entry, next > entry ? next - entry : 0);
+		if (fo > n - fd || n - fd - fo < fs + 4)
+			continue;
+		uint64_t at = names + (uint64_t)(int64_t)(int32_t)rd32(in, q + fd + fo + fs);
+		if (at < n && memchr(q + at, 0, n - at))
+			add_name(in, entry, (const char *)q + at);
+	}
+	in->gopcln = xasprintf("%llu from .gopclntab, Go %s format", (unsigned long long)nfunc,
+			       fmt[k].go);
+}
+
 /* The symbols: imports (with versions) into f, defined functions as
  * starts and names, undefined ones by GOT slot */
 static void symbols(struct elfin *in, Elf_Scn *scn, int dynamic, Elf_Scn *versym_scn,
@@ -533,6 +586,8 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 	f->kind = !dynamic ? "static" : in.eh.e_type == ET_EXEC ? "exec" : interp ? "pie" : "shared";
 	Elf_Scn *scn = NULL, *dynsym = NULL, *symtab = NULL, *versym = NULL, *verneed = NULL, *ehf = NULL;
 	Elf_Scn *exidx = NULL;
+	Elf_Scn *pcln = NULL;
+	uint64_t text = 0;
 	int have_hdr = 0;
 	Elf_Scn *got = NULL, *dyn = NULL;
 	GElf_Shdr sh;
@@ -557,6 +612,8 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 			needed(&in, scn, &sh, f), dyn = scn;
 		if (sname && !strcmp(sname, ".got.plt"))
 			gotplt = sh.sh_addr;
+		if (sname && !strcmp(sname, ".text"))
+			text = sh.sh_addr;
 		if (sname && !strcmp(sname, ".got"))
 			got = scn, gotaddr = sh.sh_addr, toc = sh.sh_addr + 0x8000;
 		if (!inside)
@@ -574,12 +631,16 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 			have_hdr = 1;
 		} else if (sname && !strcmp(sname, ".eh_frame")) {
 			ehf = scn;
+		} else if (sname && str_ends(sname, ".gopclntab")) { /* .data.rel.ro.gopclntab in a PIE */
+			pcln = scn;
 		} else if (sh.sh_type == SHT_ARM_EXIDX && in.eh.e_machine == EM_ARM) {
 			exidx = scn;
 		}
 	}
 	if (!have_hdr && ehf && gelf_getshdr(ehf, &sh))
 		eh_frame(&in, sh.sh_addr, in.p + sh.sh_offset, sh.sh_size);
+	if (!symtab && pcln && gelf_getshdr(pcln, &sh))
+		gopclntab(&in, in.p + sh.sh_offset, sh.sh_size, text);
 	if (in.nslots)
 		qsort(in.slots, in.nslots, sizeof(*in.slots), cmp_slot);
 	scn = NULL;
@@ -646,8 +707,8 @@ int usage_read_elf(const void *p, size_t len, struct usage_facts *f)
 			x->nr, x->addr, name_of(&in, in.fns[x->fn].addr), x->via ? name_of(&in, x->via) : NULL};
 	}
 	free(facts);
-	f->how = xasprintf("%zu function starts, %zu sections of code%s%s; %zu addresses not decoded",
-			   in.nfns, in.nsecs,
+	f->how = xasprintf("%zu function starts%s%s%s, %zu sections of code%s%s; %zu addresses not decoded",
+			   in.nfns, in.gopcln ? " (" : "", in.gopcln ? in.gopcln : "", in.gopcln ? ")" : "", in.nsecs,
 			   helper_imported && !in.plt_decoded ? "; syscall() imported, its PLT stub not decoded"
 							      : "",
 			   helper_imported && in.plt_decoded && !nh ? "; syscall() imported, no PLT stub found"
@@ -661,6 +722,7 @@ out:
 	free(in.slots);
 	free(in.stubs);
 	free(in.names);
+	free(in.gopcln);
 	free(g.v);
 	return rc;
 }
