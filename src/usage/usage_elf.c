@@ -370,53 +370,49 @@ static void add_name(struct elfin *in, uint64_t addr, const char *name)
 
 /* Go's pclntab (Go's src/debug/gosym/pclntab.go, runtime/symtab.go): a
  * header (magic, 0, 0, pc quantum, pointer size, then pointer-sized
- * words), the function table of nfunc (entry, funcoff) pairs and an end
- * entry, and per function a _func whose nameoff names it in the name
- * table. Go 1.18 on: 4-byte fields, entries relative to textStart (the
- * third word; 0 where it waits for a dynamic relocation: then .text's
- * address); before: pointer-sized fields, absolute entries. Each function
- * a start with its extent (up to the next entry) and its name. */
+ * words: nfunc, nfiles, textStart, the name table's offset, ..., the
+ * function table's), the function table of nfunc (entry, funcoff) pairs
+ * of 4 bytes and an end entry, entries relative to textStart (0 where it
+ * waits for a dynamic relocation: then .text's address), and per function
+ * a _func (entry, then nameoff into the name table). Each function a
+ * start with its extent (up to the next entry) and its name. Go 1.18 and
+ * 1.20 (the same layout); older ones (pointer-sized fields, absolute
+ * entries) are not read: no test program for them. */
 static void gopclntab(struct elfin *in, const uint8_t *q, size_t n, uint64_t text)
 {
-	static const struct { uint32_t magic; const char *go; int fs4, namew, tabw, basew; } fmt[] = {
-		{0xfffffff1, "1.20", 1, 3, 7, 2},
-		{0xfffffff0, "1.18", 1, 3, 7, 2},
-		{0xfffffffa, "1.16", 0, 2, 6, -1},
-		{0xfffffffb, "1.2", 0, -1, -1, -1}, /* all from the start */
-	};
-	size_t k = 0, ps = n >= 8 ? q[7] : 0;
-	while (n >= 8 && k < sizeof(fmt) / sizeof(fmt[0]) && rd32(in, q) != fmt[k].magic)
-		k++;
-	if (n < 8 || k == sizeof(fmt) / sizeof(fmt[0]) || q[4] || q[5] || (ps != 4 && ps != 8) ||
+	uint32_t magic = n >= 8 ? rd32(in, q) : 0;
+	size_t ps = n >= 8 ? q[7] : 0;
+	if (magic == 0xfffffffa || magic == 0xfffffffb) {
+		in->gopcln = xasprintf(".gopclntab not read: Go %s format",
+				       magic == 0xfffffffa ? "1.16" : "1.2");
+		return;
+	}
+	if ((magic != 0xfffffff0 && magic != 0xfffffff1) || q[4] || q[5] || (ps != 4 && ps != 8) ||
 	    n < 8 + 8 * ps) {
 		in->gopcln = xstrdup(".gopclntab not read: a header syscov does not know");
 		return;
 	}
+	const char *go = magic == 0xfffffff1 ? "1.20" : "1.18";
 #define WORD(w) uword(in, q + 8 + (w) * ps, ps)
-	size_t fs = fmt[k].fs4 ? 4 : ps;
-	uint64_t nfunc = WORD(0), names = fmt[k].namew < 0 ? 0 : WORD(fmt[k].namew);
-	uint64_t tab = fmt[k].tabw < 0 ? 8 + ps : WORD(fmt[k].tabw);
-	uint64_t base = fmt[k].basew < 0 ? 0 : WORD(fmt[k].basew) ? WORD(fmt[k].basew) : text;
+	uint64_t nfunc = WORD(0), base = WORD(2) ? WORD(2) : text, names = WORD(3), tab = WORD(7);
 #undef WORD
-	if (tab > n || names > n || nfunc > n || !nfunc || (n - tab) / fs < 2 * nfunc + 1) {
+	if (tab > n || names > n || nfunc > n || !nfunc || (n - tab) / 4 < 2 * nfunc + 1) {
 		in->gopcln = xasprintf(".gopclntab, Go %s format, not read: its function table is cut",
-				       fmt[k].go);
+				       go);
 		return;
 	}
-	uint64_t fd = fmt[k].tabw < 0 ? 0 : tab; /* what funcoff counts from */
 	for (uint64_t i = 0; i < nfunc; i++) {
-		const uint8_t *e = q + tab + 2 * i * fs;
-		uint64_t entry = base + uword(in, e, fs), next = base + uword(in, e + 2 * fs, fs);
-		uint64_t fo = uword(in, e + fs, fs); /* then its _func's nameoff, after its entry */
+		const uint8_t *e = q + tab + 8 * i;
+		uint64_t entry = base + rd32(in, e), next = base + rd32(in, e + 8);
+		uint64_t fo = rd32(in, e + 4); /* from the function table */
 		add_fn(in, entry, next > entry ? next - entry : 0);
-		if (fo > n - fd || n - fd - fo < fs + 4)
+		if (fo > n - tab || n - tab - fo < 8)
 			continue;
-		uint64_t at = names + (uint64_t)(int64_t)(int32_t)rd32(in, q + fd + fo + fs);
+		uint64_t at = names + (uint64_t)(int64_t)(int32_t)rd32(in, q + tab + fo + 4);
 		if (at < n && memchr(q + at, 0, n - at))
 			add_name(in, entry, (const char *)q + at);
 	}
-	in->gopcln = xasprintf("%llu from .gopclntab, Go %s format", (unsigned long long)nfunc,
-			       fmt[k].go);
+	in->gopcln = xasprintf("%llu from .gopclntab, Go %s format", (unsigned long long)nfunc, go);
 }
 
 /* The symbols: imports (with versions) into f, defined functions as
