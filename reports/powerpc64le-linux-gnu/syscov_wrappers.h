@@ -3,8 +3,8 @@
  * 55 wrappers for the ABIs: ppc64le
  * (one header: the compiler's predefined macros pick the ABI).
  * Scans: powerpc64le-linux-gnu.
- * Types: 43 from man pages, 12 from the kernel's prototypes (scan kernel-linux-source-6.1), 0 from
- * data/gen_overrides.tsv, 0 untyped.
+ * Types: 46 from man pages, 0 from other libraries' headers, 9 from the
+ * kernel's prototypes (scan kernel-linux-source-6.1), 0 from data/gen_overrides.tsv, 0 untyped.
  *
  * syscov_sys_NAME() returns the kernel's result: -errno on failure.
  * syscov_NAME() returns -1 and sets errno on failure, like libc.
@@ -40,21 +40,14 @@
 #include <sys/spu.h>
 #endif
 #include <sys/types.h>
+#include <signal.h>
 
 union bpf_attr;
 struct __user_cap_header_struct;
 struct __user_cap_data_struct;
-#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/sched.h>)
-#include <linux/sched.h>
-#else
 struct clone_args;
-#endif
 struct timespec;
-#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/futex.h>)
-#include <linux/futex.h>
-#else
 struct futex_waitv;
-#endif
 struct __kernel_timespec;
 struct robust_list_head;
 struct linux_dirent;
@@ -63,25 +56,11 @@ struct io_event;
 struct __aio_sigset;
 struct io_uring_params;
 struct kexec_segment;
-#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/landlock.h>)
-#include <linux/landlock.h>
-#else
 struct landlock_ruleset_attr;
-#endif
-#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/openat2.h>)
-#include <linux/openat2.h>
-#else
 struct open_how;
-#endif
 struct perf_event_attr;
 struct rtas_args;
-#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/sched/types.h>)
-#define sched_param __syscov_uapi_sched_param
-#include <linux/sched/types.h>
-#undef sched_param
-#else
 struct sched_attr;
-#endif
 struct ucontext;
 
 #if defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -261,6 +240,7 @@ struct ucontext;
 #define __SYSCOV_REG_BITS 64
 #define __SYSCOV_PAIR_ALIGN 0
 #define __SYSCOV_BIG_ENDIAN 0
+#define __SYSCOV_KSIGSET_BYTES 8
 typedef long syscov_reg_t;
 static inline long __syscov_sys0(long n)
 {
@@ -506,7 +486,8 @@ static inline int syscov_finit_module(int fd, const char *param_values, int flag
 	return (int)__syscov_ret(syscov_sys_finit_module(fd, param_values, flags));
 }
 
-/* futex: types from the man page futex(2) */
+/* futex: types from the man page futex(2):
+ * its sources disagree: futex(2): long futex(uint32_t *uaddr, int futex_op, uint32_t val, const struct timespec *timeout, uint32_t *uaddr2, uint32_t val3); the kernel's sys_futex() (include/linux/syscalls.h:616): long futex(uint32_t *uaddr, int op, uint32_t val, const struct __kernel_timespec *utime, uint32_t *uaddr2, uint32_t val3). futex(2) against the kernel's sys_futex(): parameter 4 'const struct timespec *' against 'const struct __kernel_timespec *'. The wrapper takes futex(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_futex(uint32_t *uaddr, int futex_op, uint32_t val, const struct timespec *timeout, uint32_t *uaddr2, uint32_t val3)
 {
 #ifndef __NR_futex
@@ -547,7 +528,8 @@ static inline long syscov_futex_waitv(struct futex_waitv *waiters, unsigned int 
 	return (long)__syscov_ret(syscov_sys_futex_waitv(waiters, nr_futexes, flags, timeout, clockid));
 }
 
-/* get_mempolicy: types from the man page get_mempolicy(2) */
+/* get_mempolicy: types from the man page get_mempolicy(2):
+ * its sources disagree: get_mempolicy(2): long get_mempolicy(int *mode, unsigned long *nodemask, unsigned long maxnode, void *addr, unsigned long flags); the kernel's sys_get_mempolicy() (include/linux/syscalls.h:933): long get_mempolicy(int *policy, unsigned long *nmask, unsigned long maxnode, unsigned long addr, unsigned long flags). get_mempolicy(2) against the kernel's sys_get_mempolicy(): parameter 4 'void *' against 'unsigned long'. The wrapper takes get_mempolicy(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_get_mempolicy(int *mode, unsigned long *nodemask, unsigned long maxnode, void *addr, unsigned long flags)
 {
 #ifndef __NR_get_mempolicy
@@ -655,7 +637,8 @@ static inline int syscov_io_destroy(unsigned long ctx_id)
 	return (int)__syscov_ret(syscov_sys_io_destroy(ctx_id));
 }
 
-/* io_getevents: types from the man page io_getevents(2) */
+/* io_getevents: types from the man page io_getevents(2):
+ * its sources disagree: io_getevents(2): int io_getevents(unsigned long ctx_id, long min_nr, long nr, struct io_event *events, struct timespec *timeout); the kernel's sys_io_getevents() (include/linux/syscalls.h:323): long io_getevents(unsigned long ctx_id, long min_nr, long nr, struct io_event *events, struct __kernel_timespec *timeout). io_getevents(2) against the kernel's sys_io_getevents(): parameter 5 'struct timespec *' against 'struct __kernel_timespec *'. The wrapper takes io_getevents(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_io_getevents(unsigned long ctx_id, long min_nr, long nr, struct io_event *events, struct timespec *timeout)
 {
 #ifndef __NR_io_getevents
@@ -731,47 +714,48 @@ static inline int syscov_io_submit(unsigned long ctx_id, long nr, struct iocb **
 	return (int)__syscov_ret(syscov_sys_io_submit(ctx_id, nr, iocbpp));
 }
 
-/* io_uring_enter: types from the kernel's sys_io_uring_enter(), include/linux/syscalls.h:347 (no man page prototype) */
-static inline long syscov_sys_io_uring_enter(unsigned int fd, uint32_t to_submit, uint32_t min_complete, uint32_t flags, const void *argp, size_t argsz)
+/* io_uring_enter: types from the man page io_uring_enter(2) liburing 2.3 man/io_uring_enter.2, data/user_protos.tsv:
+ * its sources disagree: io_uring_enter(2) (liburing 2.3 man/io_uring_enter.2, data/user_protos.tsv): int io_uring_enter(unsigned int fd, unsigned int to_submit, unsigned int min_complete, unsigned int flags, sigset_t *sig); liburing 2.3 src/include/liburing.h (data/user_protos.tsv): int io_uring_enter(unsigned int fd, unsigned int to_submit, unsigned int min_complete, unsigned int flags, sigset_t *sig); the kernel's sys_io_uring_enter() (include/linux/syscalls.h:347): long io_uring_enter(unsigned int fd, uint32_t to_submit, uint32_t min_complete, uint32_t flags, const void *argp, size_t argsz). io_uring_enter(2) against the kernel's sys_io_uring_enter(): 5 parameters against 6. liburing 2.3 src/include/liburing.h against the kernel's sys_io_uring_enter(): 5 parameters against 6. The wrapper takes io_uring_enter(2)'s types and passes the kernel's sigset_t size as its last argument, as libc does for rt_sigprocmask. */
+static inline long syscov_sys_io_uring_enter(unsigned int fd, unsigned int to_submit, unsigned int min_complete, unsigned int flags, sigset_t *sig)
 {
 #ifndef __NR_io_uring_enter
 	(void)fd;
 	(void)to_submit;
 	(void)min_complete;
 	(void)flags;
-	(void)argp;
-	(void)argsz;
+	(void)sig;
 	return -ENOSYS;
 #else
-	return __syscov_sys6(__NR_io_uring_enter, __SYSCOV_ARG(fd), __SYSCOV_ARG(to_submit), __SYSCOV_ARG(min_complete), __SYSCOV_ARG(flags), __SYSCOV_PTR(argp), __SYSCOV_ARG(argsz));
+	return __syscov_sys6(__NR_io_uring_enter, __SYSCOV_ARG(fd), __SYSCOV_ARG(to_submit), __SYSCOV_ARG(min_complete), __SYSCOV_ARG(flags), __SYSCOV_PTR(sig), __SYSCOV_ARG(__SYSCOV_KSIGSET_BYTES));
 #endif
 }
 
-static inline long syscov_io_uring_enter(unsigned int fd, uint32_t to_submit, uint32_t min_complete, uint32_t flags, const void *argp, size_t argsz)
+static inline int syscov_io_uring_enter(unsigned int fd, unsigned int to_submit, unsigned int min_complete, unsigned int flags, sigset_t *sig)
 {
-	return (long)__syscov_ret(syscov_sys_io_uring_enter(fd, to_submit, min_complete, flags, argp, argsz));
+	return (int)__syscov_ret(syscov_sys_io_uring_enter(fd, to_submit, min_complete, flags, sig));
 }
 
-/* io_uring_register: types from the kernel's sys_io_uring_register(), include/linux/syscalls.h:350 (no man page prototype) */
-static inline long syscov_sys_io_uring_register(unsigned int fd, unsigned int op, void *arg, unsigned int nr_args)
+/* io_uring_register: types from the man page io_uring_register(2) liburing 2.3 man/io_uring_register.2, data/user_protos.tsv:
+ * its sources disagree: io_uring_register(2) (liburing 2.3 man/io_uring_register.2, data/user_protos.tsv): int io_uring_register(unsigned int fd, unsigned int opcode, void *arg, unsigned int nr_args); liburing 2.3 src/include/liburing.h (data/user_protos.tsv): int io_uring_register(unsigned int fd, unsigned int opcode, const void *arg, unsigned int nr_args); the kernel's sys_io_uring_register() (include/linux/syscalls.h:350): long io_uring_register(unsigned int fd, unsigned int op, void *arg, unsigned int nr_args). io_uring_register(2) against liburing 2.3 src/include/liburing.h: parameter 3 'void *' against 'const void *'. liburing 2.3 src/include/liburing.h against the kernel's sys_io_uring_register(): parameter 3 'const void *' against 'void *'. The wrapper takes io_uring_register(2)'s types, each argument converted to its register's width. Parameter 3 is const, as liburing 2.3 src/include/liburing.h declares it. */
+static inline long syscov_sys_io_uring_register(unsigned int fd, unsigned int opcode, const void *arg, unsigned int nr_args)
 {
 #ifndef __NR_io_uring_register
 	(void)fd;
-	(void)op;
+	(void)opcode;
 	(void)arg;
 	(void)nr_args;
 	return -ENOSYS;
 #else
-	return __syscov_sys4(__NR_io_uring_register, __SYSCOV_ARG(fd), __SYSCOV_ARG(op), __SYSCOV_PTR(arg), __SYSCOV_ARG(nr_args));
+	return __syscov_sys4(__NR_io_uring_register, __SYSCOV_ARG(fd), __SYSCOV_ARG(opcode), __SYSCOV_PTR(arg), __SYSCOV_ARG(nr_args));
 #endif
 }
 
-static inline long syscov_io_uring_register(unsigned int fd, unsigned int op, void *arg, unsigned int nr_args)
+static inline int syscov_io_uring_register(unsigned int fd, unsigned int opcode, const void *arg, unsigned int nr_args)
 {
-	return (long)__syscov_ret(syscov_sys_io_uring_register(fd, op, arg, nr_args));
+	return (int)__syscov_ret(syscov_sys_io_uring_register(fd, opcode, arg, nr_args));
 }
 
-/* io_uring_setup: types from the kernel's sys_io_uring_setup(), include/linux/syscalls.h:345 (no man page prototype) */
+/* io_uring_setup: types from the man page io_uring_setup(2) liburing 2.3 man/io_uring_setup.2, data/user_protos.tsv */
 static inline long syscov_sys_io_uring_setup(uint32_t entries, struct io_uring_params *p)
 {
 #ifndef __NR_io_uring_setup
@@ -783,9 +767,9 @@ static inline long syscov_sys_io_uring_setup(uint32_t entries, struct io_uring_p
 #endif
 }
 
-static inline long syscov_io_uring_setup(uint32_t entries, struct io_uring_params *p)
+static inline int syscov_io_uring_setup(uint32_t entries, struct io_uring_params *p)
 {
-	return (long)__syscov_ret(syscov_sys_io_uring_setup(entries, p));
+	return (int)__syscov_ret(syscov_sys_io_uring_setup(entries, p));
 }
 
 /* ioprio_get: types from the man page ioprio_set(2) */
@@ -957,7 +941,7 @@ static inline int syscov_landlock_restrict_self(int ruleset_fd, uint32_t flags)
 }
 
 /* mbind: types from the man page mbind(2):
- * the man page's prototype passes other registers: parameter 3 is 'int' on the man page, 'unsigned long' in the kernel's sys_mbind() (32 against 64 bits); kept, each argument converted to the register's width */
+ * its sources disagree: mbind(2): long mbind(void *addr, unsigned long len, int mode, const unsigned long *nodemask, unsigned long maxnode, unsigned int flags); the kernel's sys_mbind() (include/linux/syscalls.h:928): long mbind(unsigned long start, unsigned long len, unsigned long mode, const unsigned long *nmask, unsigned long maxnode, unsigned int flags). mbind(2) against the kernel's sys_mbind(): parameter 1 'void *' against 'unsigned long', parameter 3 'int' against 'unsigned long' (32 against 64 bits). The wrapper takes mbind(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_mbind(void *addr, unsigned long len, int mode, const unsigned long *nodemask, unsigned long maxnode, unsigned int flags)
 {
 #ifndef __NR_mbind
@@ -1015,7 +999,8 @@ static inline long syscov_migrate_pages(int pid, unsigned long maxnode, const un
 	return (long)__syscov_ret(syscov_sys_migrate_pages(pid, maxnode, old_nodes, new_nodes));
 }
 
-/* move_pages: types from the man page move_pages(2) */
+/* move_pages: types from the man page move_pages(2):
+ * its sources disagree: move_pages(2): long move_pages(int pid, unsigned long count, void **pages, const int *nodes, int *status, int flags); the kernel's sys_move_pages() (include/linux/syscalls.h:942): long move_pages(pid_t pid, unsigned long nr_pages, const void **pages, const int *nodes, int *status, int flags). move_pages(2) against the kernel's sys_move_pages(): parameter 3 'void **' against 'const void **'. The wrapper takes move_pages(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_move_pages(int pid, unsigned long count, void **pages, const int *nodes, int *status, int flags)
 {
 #ifndef __NR_move_pages
@@ -1056,7 +1041,7 @@ static inline long syscov_openat2(int dirfd, const char *pathname, struct open_h
 }
 
 /* pciconfig_iobase: types from the man page pciconfig_read(2):
- * the man page's prototype passes other registers: parameter 1 is 'int' on the man page, 'long' in the kernel's sys_pciconfig_iobase() (32 against 64 bits); kept, each argument converted to the register's width */
+ * its sources disagree: pciconfig_read(2): int pciconfig_iobase(int which, unsigned long bus, unsigned long devfn); the kernel's sys_pciconfig_iobase() (include/linux/syscalls.h:1085): long pciconfig_iobase(long which, unsigned long bus, unsigned long devfn). pciconfig_read(2) against the kernel's sys_pciconfig_iobase(): parameter 1 'int' against 'long' (32 against 64 bits). The wrapper takes pciconfig_read(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_pciconfig_iobase(int which, unsigned long bus, unsigned long devfn)
 {
 #ifndef __NR_pciconfig_iobase
@@ -1074,7 +1059,8 @@ static inline int syscov_pciconfig_iobase(int which, unsigned long bus, unsigned
 	return (int)__syscov_ret(syscov_sys_pciconfig_iobase(which, bus, devfn));
 }
 
-/* pciconfig_read: types from the man page pciconfig_read(2) */
+/* pciconfig_read: types from the man page pciconfig_read(2):
+ * its sources disagree: pciconfig_read(2): int pciconfig_read(unsigned long bus, unsigned long dfn, unsigned long off, unsigned long len, unsigned char *buf); the kernel's sys_pciconfig_read() (include/linux/syscalls.h:1079): long pciconfig_read(unsigned long bus, unsigned long dfn, unsigned long off, unsigned long len, void *buf). pciconfig_read(2) against the kernel's sys_pciconfig_read(): parameter 5 'unsigned char *' against 'void *'. The wrapper takes pciconfig_read(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_pciconfig_read(unsigned long bus, unsigned long dfn, unsigned long off, unsigned long len, unsigned char *buf)
 {
 #ifndef __NR_pciconfig_read
@@ -1094,7 +1080,8 @@ static inline int syscov_pciconfig_read(unsigned long bus, unsigned long dfn, un
 	return (int)__syscov_ret(syscov_sys_pciconfig_read(bus, dfn, off, len, buf));
 }
 
-/* pciconfig_write: types from the man page pciconfig_read(2) */
+/* pciconfig_write: types from the man page pciconfig_read(2):
+ * its sources disagree: pciconfig_read(2): int pciconfig_write(unsigned long bus, unsigned long dfn, unsigned long off, unsigned long len, unsigned char *buf); the kernel's sys_pciconfig_write() (include/linux/syscalls.h:1082): long pciconfig_write(unsigned long bus, unsigned long dfn, unsigned long off, unsigned long len, void *buf). pciconfig_read(2) against the kernel's sys_pciconfig_write(): parameter 5 'unsigned char *' against 'void *'. The wrapper takes pciconfig_read(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_pciconfig_write(unsigned long bus, unsigned long dfn, unsigned long off, unsigned long len, unsigned char *buf)
 {
 #ifndef __NR_pciconfig_write

@@ -3,8 +3,8 @@
  * 77 wrappers for the ABIs: x86_64 i386 x32
  * (one header: the compiler's predefined macros pick the ABI).
  * Scans: x86_64-linux-musl.
- * Types: 50 from man pages, 27 from the kernel's prototypes (scan kernel-linux-source-6.1), 0 from
- * data/gen_overrides.tsv, 0 untyped.
+ * Types: 54 from man pages, 0 from other libraries' headers, 23 from the
+ * kernel's prototypes (scan kernel-linux-source-6.1), 0 from data/gen_overrides.tsv, 0 untyped.
  *
  * syscov_sys_NAME() returns the kernel's result: -errno on failure.
  * syscov_NAME() returns -1 and sets errno on failure, like libc.
@@ -33,6 +33,9 @@
 #if !defined(__has_include) || __has_include(<unistd.h>)
 #include <unistd.h>
 #endif
+#if !defined(__has_include) || __has_include(<sys/epoll.h>)
+#include <sys/epoll.h>
+#endif
 #if !defined(__has_include) || __has_include(<fcntl.h>)
 #include <fcntl.h>
 #endif
@@ -47,22 +50,66 @@
 #endif
 #include <sys/types.h>
 
+#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)
+#if __has_include(<linux/bpf.h>)
+#include <linux/bpf.h>
+#endif
+#endif
+#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)
+#if __has_include(<linux/sched.h>)
+#include <linux/sched.h>
+#endif
+#endif
+#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)
+#if __has_include(<linux/futex.h>)
+#include <linux/futex.h>
+#endif
+#endif
+#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)
+#if __has_include(<linux/kexec.h>)
+#include <linux/kexec.h>
+#endif
+#endif
+#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)
+#if __has_include(<linux/landlock.h>)
+#include <linux/landlock.h>
+#endif
+#endif
+#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)
+#if __has_include(<linux/mount.h>)
+#include <linux/mount.h>
+#endif
+#endif
+#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)
+#if __has_include(<linux/openat2.h>)
+#include <linux/openat2.h>
+#endif
+#endif
+#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)
+#if __has_include(<linux/perf_event.h>)
+#include <linux/perf_event.h>
+#endif
+#endif
+#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)
+#if __has_include(<linux/sched/types.h>)
+#define sched_param __syscov_uapi_sched_param
+#include <linux/sched/types.h>
+#undef sched_param
+#endif
+#endif
+#if !defined(SYSCOV_NO_UAPI_STRUCTS) && defined(__has_include)
+#if __has_include(<linux/stat.h>)
+#include <linux/stat.h>
+#endif
+#endif
 union bpf_attr;
 struct __user_cap_header_struct;
 struct __user_cap_data_struct;
-#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/sched.h>)
-#include <linux/sched.h>
-#else
 struct clone_args;
-#endif
 struct epoll_event;
-struct __kernel_timespec;
 struct timespec;
-#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/futex.h>)
-#include <linux/futex.h>
-#else
 struct futex_waitv;
-#endif
+struct __kernel_timespec;
 struct robust_list_head;
 struct getcpu_cache;
 struct iocb;
@@ -70,26 +117,12 @@ struct io_event;
 struct __aio_sigset;
 struct io_uring_params;
 struct kexec_segment;
-#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/landlock.h>)
-#include <linux/landlock.h>
-#else
 struct landlock_ruleset_attr;
-#endif
 struct mount_attr;
-#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/openat2.h>)
-#include <linux/openat2.h>
-#else
 struct open_how;
-#endif
 struct perf_event_attr;
 struct iovec;
-#if defined(SYSCOV_UAPI_STRUCTS) && defined(__has_include) && __has_include(<linux/sched/types.h>)
-#define sched_param __syscov_uapi_sched_param
-#include <linux/sched/types.h>
-#undef sched_param
-#else
 struct sched_attr;
-#endif
 struct sched_param;
 struct statx;
 
@@ -799,6 +832,7 @@ struct statx;
 #define __SYSCOV_REG_BITS 64
 #define __SYSCOV_PAIR_ALIGN 0
 #define __SYSCOV_BIG_ENDIAN 0
+#define __SYSCOV_KSIGSET_BYTES 8
 typedef long syscov_reg_t;
 static inline long __syscov_sys0(long n)
 {
@@ -864,6 +898,7 @@ static inline long __syscov_sys6(long n, syscov_reg_t a, syscov_reg_t b, syscov_
 #define __SYSCOV_REG_BITS 32
 #define __SYSCOV_PAIR_ALIGN 0
 #define __SYSCOV_BIG_ENDIAN 0
+#define __SYSCOV_KSIGSET_BYTES 8
 typedef long syscov_reg_t;
 static inline long __syscov_sys0(long n)
 {
@@ -941,6 +976,7 @@ static inline long __syscov_sys6(long n, syscov_reg_t a, syscov_reg_t b, syscov_
 #define __SYSCOV_REG_BITS 64
 #define __SYSCOV_PAIR_ALIGN 0
 #define __SYSCOV_BIG_ENDIAN 0
+#define __SYSCOV_KSIGSET_BYTES 8
 typedef long long syscov_reg_t;
 static inline long __syscov_sys0(long n)
 {
@@ -1078,7 +1114,8 @@ static inline int syscov_bpf(int cmd, union bpf_attr *attr, unsigned int size)
 	return (int)__syscov_ret(syscov_sys_bpf(cmd, attr, size));
 }
 
-/* brk: types from the man page brk(2) */
+/* brk: types from the man page brk(2):
+ * its sources disagree: brk(2): int brk(void *addr); the kernel's sys_brk() (include/linux/syscalls.h:867): long brk(unsigned long brk). brk(2) against the kernel's sys_brk(): parameter 1 'void *' against 'unsigned long'. The wrapper takes brk(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_brk(void *addr)
 {
 #ifndef __NR_brk
@@ -1180,9 +1217,9 @@ static inline int syscov_delete_module(const char *name, unsigned int flags)
 	return (int)__syscov_ret(syscov_sys_delete_module(name, flags));
 }
 
-/* epoll_pwait2: types from the kernel's sys_epoll_pwait2(), include/linux/syscalls.h:394:
- * the man page's prototype passes other registers: 5 parameters on the man page, 6 in the kernel's sys_epoll_pwait2() */
-static inline long syscov_sys_epoll_pwait2(int epfd, struct epoll_event *events, int maxevents, const struct __kernel_timespec *timeout, const sigset_t *sigmask, size_t sigsetsize)
+/* epoll_pwait2: types from the man page epoll_wait(2):
+ * its sources disagree: epoll_wait(2): int epoll_pwait2(int epfd, struct epoll_event *events, int maxevents, const struct timespec *timeout, const sigset_t *sigmask); the kernel's sys_epoll_pwait2() (include/linux/syscalls.h:394): long epoll_pwait2(int epfd, struct epoll_event *events, int maxevents, const struct __kernel_timespec *timeout, const sigset_t *sigmask, size_t sigsetsize). epoll_wait(2) against the kernel's sys_epoll_pwait2(): 5 parameters against 6. The wrapper takes epoll_wait(2)'s types and passes the kernel's sigset_t size as its last argument, as libc does for rt_sigprocmask. */
+static inline long syscov_sys_epoll_pwait2(int epfd, struct epoll_event *events, int maxevents, const struct timespec *timeout, const sigset_t *sigmask)
 {
 #ifndef __NR_epoll_pwait2
 	(void)epfd;
@@ -1190,19 +1227,19 @@ static inline long syscov_sys_epoll_pwait2(int epfd, struct epoll_event *events,
 	(void)maxevents;
 	(void)timeout;
 	(void)sigmask;
-	(void)sigsetsize;
 	return -ENOSYS;
 #else
-	return __syscov_sys6(__NR_epoll_pwait2, __SYSCOV_ARG(epfd), __SYSCOV_PTR(events), __SYSCOV_ARG(maxevents), __SYSCOV_PTR(timeout), __SYSCOV_PTR(sigmask), __SYSCOV_ARG(sigsetsize));
+	return __syscov_sys6(__NR_epoll_pwait2, __SYSCOV_ARG(epfd), __SYSCOV_PTR(events), __SYSCOV_ARG(maxevents), __SYSCOV_PTR(timeout), __SYSCOV_PTR(sigmask), __SYSCOV_ARG(__SYSCOV_KSIGSET_BYTES));
 #endif
 }
 
-static inline int syscov_epoll_pwait2(int epfd, struct epoll_event *events, int maxevents, const struct __kernel_timespec *timeout, const sigset_t *sigmask, size_t sigsetsize)
+static inline int syscov_epoll_pwait2(int epfd, struct epoll_event *events, int maxevents, const struct timespec *timeout, const sigset_t *sigmask)
 {
-	return (int)__syscov_ret(syscov_sys_epoll_pwait2(epfd, events, maxevents, timeout, sigmask, sigsetsize));
+	return (int)__syscov_ret(syscov_sys_epoll_pwait2(epfd, events, maxevents, timeout, sigmask));
 }
 
-/* execveat: types from the man page execveat(2) */
+/* execveat: types from the man page execveat(2):
+ * its sources disagree: execveat(2): int execveat(int dirfd, const char *pathname, char **const argv, char **const envp, int flags); the kernel's sys_execveat() (include/linux/syscalls.h:1022): long execveat(int dfd, const char *filename, const char *const *argv, const char *const *envp, int flags). execveat(2) against the kernel's sys_execveat(): parameter 3 'char **const' against 'const char *const *', parameter 4 'char **const' against 'const char *const *'. The wrapper takes execveat(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_execveat(int dirfd, const char *pathname, char **const argv, char **const envp, int flags)
 {
 #ifndef __NR_execveat
@@ -1313,7 +1350,8 @@ static inline long syscov_fspick(int dfd, const char *path, unsigned int flags)
 	return (long)__syscov_ret(syscov_sys_fspick(dfd, path, flags));
 }
 
-/* futex: types from the man page futex(2) */
+/* futex: types from the man page futex(2):
+ * its sources disagree: futex(2): long futex(uint32_t *uaddr, int futex_op, uint32_t val, const struct timespec *timeout, uint32_t *uaddr2, uint32_t val3); the kernel's sys_futex() (include/linux/syscalls.h:616): long futex(uint32_t *uaddr, int op, uint32_t val, const struct __kernel_timespec *utime, uint32_t *uaddr2, uint32_t val3). futex(2) against the kernel's sys_futex(): parameter 4 'const struct timespec *' against 'const struct __kernel_timespec *'. The wrapper takes futex(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_futex(uint32_t *uaddr, int futex_op, uint32_t val, const struct timespec *timeout, uint32_t *uaddr2, uint32_t val3)
 {
 #ifndef __NR_futex
@@ -1354,7 +1392,8 @@ static inline long syscov_futex_waitv(struct futex_waitv *waiters, unsigned int 
 	return (long)__syscov_ret(syscov_sys_futex_waitv(waiters, nr_futexes, flags, timeout, clockid));
 }
 
-/* get_mempolicy: types from the man page get_mempolicy(2) */
+/* get_mempolicy: types from the man page get_mempolicy(2):
+ * its sources disagree: get_mempolicy(2): long get_mempolicy(int *mode, unsigned long *nodemask, unsigned long maxnode, void *addr, unsigned long flags); the kernel's sys_get_mempolicy() (include/linux/syscalls.h:933): long get_mempolicy(int *policy, unsigned long *nmask, unsigned long maxnode, unsigned long addr, unsigned long flags). get_mempolicy(2) against the kernel's sys_get_mempolicy(): parameter 4 'void *' against 'unsigned long'. The wrapper takes get_mempolicy(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_get_mempolicy(int *mode, unsigned long *nodemask, unsigned long maxnode, void *addr, unsigned long flags)
 {
 #ifndef __NR_get_mempolicy
@@ -1393,7 +1432,7 @@ static inline long syscov_get_robust_list(int pid, struct robust_list_head **hea
 }
 
 /* getcpu: types from the kernel's sys_getcpu(), include/linux/syscalls.h:777:
- * the man page's prototype passes other registers: 2 parameters on the man page, 3 in the kernel's sys_getcpu() */
+ * its sources disagree: getcpu(2): int getcpu(unsigned int *cpu, unsigned int *node); the kernel's sys_getcpu() (include/linux/syscalls.h:777): long getcpu(unsigned int *cpu, unsigned int *node, struct getcpu_cache *cache). getcpu(2) against the kernel's sys_getcpu(): 2 parameters against 3. The wrapper takes the kernel's sys_getcpu()'s parameters: getcpu(2)'s would pass other registers. */
 static inline long syscov_sys_getcpu(unsigned int *cpu, unsigned int *node, struct getcpu_cache *cache)
 {
 #ifndef __NR_getcpu
@@ -1539,47 +1578,48 @@ static inline long syscov_io_submit(unsigned long a0, long a1, struct iocb **a2)
 	return (long)__syscov_ret(syscov_sys_io_submit(a0, a1, a2));
 }
 
-/* io_uring_enter: types from the kernel's sys_io_uring_enter(), include/linux/syscalls.h:347 (no man page prototype) */
-static inline long syscov_sys_io_uring_enter(unsigned int fd, uint32_t to_submit, uint32_t min_complete, uint32_t flags, const void *argp, size_t argsz)
+/* io_uring_enter: types from the man page io_uring_enter(2) liburing 2.3 man/io_uring_enter.2, data/user_protos.tsv:
+ * its sources disagree: io_uring_enter(2) (liburing 2.3 man/io_uring_enter.2, data/user_protos.tsv): int io_uring_enter(unsigned int fd, unsigned int to_submit, unsigned int min_complete, unsigned int flags, sigset_t *sig); liburing 2.3 src/include/liburing.h (data/user_protos.tsv): int io_uring_enter(unsigned int fd, unsigned int to_submit, unsigned int min_complete, unsigned int flags, sigset_t *sig); the kernel's sys_io_uring_enter() (include/linux/syscalls.h:347): long io_uring_enter(unsigned int fd, uint32_t to_submit, uint32_t min_complete, uint32_t flags, const void *argp, size_t argsz). io_uring_enter(2) against the kernel's sys_io_uring_enter(): 5 parameters against 6. liburing 2.3 src/include/liburing.h against the kernel's sys_io_uring_enter(): 5 parameters against 6. The wrapper takes io_uring_enter(2)'s types and passes the kernel's sigset_t size as its last argument, as libc does for rt_sigprocmask. */
+static inline long syscov_sys_io_uring_enter(unsigned int fd, unsigned int to_submit, unsigned int min_complete, unsigned int flags, sigset_t *sig)
 {
 #ifndef __NR_io_uring_enter
 	(void)fd;
 	(void)to_submit;
 	(void)min_complete;
 	(void)flags;
-	(void)argp;
-	(void)argsz;
+	(void)sig;
 	return -ENOSYS;
 #else
-	return __syscov_sys6(__NR_io_uring_enter, __SYSCOV_ARG(fd), __SYSCOV_ARG(to_submit), __SYSCOV_ARG(min_complete), __SYSCOV_ARG(flags), __SYSCOV_PTR(argp), __SYSCOV_ARG(argsz));
+	return __syscov_sys6(__NR_io_uring_enter, __SYSCOV_ARG(fd), __SYSCOV_ARG(to_submit), __SYSCOV_ARG(min_complete), __SYSCOV_ARG(flags), __SYSCOV_PTR(sig), __SYSCOV_ARG(__SYSCOV_KSIGSET_BYTES));
 #endif
 }
 
-static inline long syscov_io_uring_enter(unsigned int fd, uint32_t to_submit, uint32_t min_complete, uint32_t flags, const void *argp, size_t argsz)
+static inline int syscov_io_uring_enter(unsigned int fd, unsigned int to_submit, unsigned int min_complete, unsigned int flags, sigset_t *sig)
 {
-	return (long)__syscov_ret(syscov_sys_io_uring_enter(fd, to_submit, min_complete, flags, argp, argsz));
+	return (int)__syscov_ret(syscov_sys_io_uring_enter(fd, to_submit, min_complete, flags, sig));
 }
 
-/* io_uring_register: types from the kernel's sys_io_uring_register(), include/linux/syscalls.h:350 (no man page prototype) */
-static inline long syscov_sys_io_uring_register(unsigned int fd, unsigned int op, void *arg, unsigned int nr_args)
+/* io_uring_register: types from the man page io_uring_register(2) liburing 2.3 man/io_uring_register.2, data/user_protos.tsv:
+ * its sources disagree: io_uring_register(2) (liburing 2.3 man/io_uring_register.2, data/user_protos.tsv): int io_uring_register(unsigned int fd, unsigned int opcode, void *arg, unsigned int nr_args); liburing 2.3 src/include/liburing.h (data/user_protos.tsv): int io_uring_register(unsigned int fd, unsigned int opcode, const void *arg, unsigned int nr_args); the kernel's sys_io_uring_register() (include/linux/syscalls.h:350): long io_uring_register(unsigned int fd, unsigned int op, void *arg, unsigned int nr_args). io_uring_register(2) against liburing 2.3 src/include/liburing.h: parameter 3 'void *' against 'const void *'. liburing 2.3 src/include/liburing.h against the kernel's sys_io_uring_register(): parameter 3 'const void *' against 'void *'. The wrapper takes io_uring_register(2)'s types, each argument converted to its register's width. Parameter 3 is const, as liburing 2.3 src/include/liburing.h declares it. */
+static inline long syscov_sys_io_uring_register(unsigned int fd, unsigned int opcode, const void *arg, unsigned int nr_args)
 {
 #ifndef __NR_io_uring_register
 	(void)fd;
-	(void)op;
+	(void)opcode;
 	(void)arg;
 	(void)nr_args;
 	return -ENOSYS;
 #else
-	return __syscov_sys4(__NR_io_uring_register, __SYSCOV_ARG(fd), __SYSCOV_ARG(op), __SYSCOV_PTR(arg), __SYSCOV_ARG(nr_args));
+	return __syscov_sys4(__NR_io_uring_register, __SYSCOV_ARG(fd), __SYSCOV_ARG(opcode), __SYSCOV_PTR(arg), __SYSCOV_ARG(nr_args));
 #endif
 }
 
-static inline long syscov_io_uring_register(unsigned int fd, unsigned int op, void *arg, unsigned int nr_args)
+static inline int syscov_io_uring_register(unsigned int fd, unsigned int opcode, const void *arg, unsigned int nr_args)
 {
-	return (long)__syscov_ret(syscov_sys_io_uring_register(fd, op, arg, nr_args));
+	return (int)__syscov_ret(syscov_sys_io_uring_register(fd, opcode, arg, nr_args));
 }
 
-/* io_uring_setup: types from the kernel's sys_io_uring_setup(), include/linux/syscalls.h:345 (no man page prototype) */
+/* io_uring_setup: types from the man page io_uring_setup(2) liburing 2.3 man/io_uring_setup.2, data/user_protos.tsv */
 static inline long syscov_sys_io_uring_setup(uint32_t entries, struct io_uring_params *p)
 {
 #ifndef __NR_io_uring_setup
@@ -1591,9 +1631,9 @@ static inline long syscov_sys_io_uring_setup(uint32_t entries, struct io_uring_p
 #endif
 }
 
-static inline long syscov_io_uring_setup(uint32_t entries, struct io_uring_params *p)
+static inline int syscov_io_uring_setup(uint32_t entries, struct io_uring_params *p)
 {
-	return (long)__syscov_ret(syscov_sys_io_uring_setup(entries, p));
+	return (int)__syscov_ret(syscov_sys_io_uring_setup(entries, p));
 }
 
 /* ioprio_get: types from the man page ioprio_set(2) */
@@ -1765,7 +1805,7 @@ static inline int syscov_landlock_restrict_self(int ruleset_fd, uint32_t flags)
 }
 
 /* mbind: types from the man page mbind(2):
- * the man page's prototype passes other registers: parameter 3 is 'int' on the man page, 'unsigned long' in the kernel's sys_mbind() (32 against 64 bits); kept, each argument converted to the register's width */
+ * its sources disagree: mbind(2): long mbind(void *addr, unsigned long len, int mode, const unsigned long *nodemask, unsigned long maxnode, unsigned int flags); the kernel's sys_mbind() (include/linux/syscalls.h:928): long mbind(unsigned long start, unsigned long len, unsigned long mode, const unsigned long *nmask, unsigned long maxnode, unsigned int flags). mbind(2) against the kernel's sys_mbind(): parameter 1 'void *' against 'unsigned long', parameter 3 'int' against 'unsigned long' (32 against 64 bits). The wrapper takes mbind(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_mbind(void *addr, unsigned long len, int mode, const unsigned long *nodemask, unsigned long maxnode, unsigned int flags)
 {
 #ifndef __NR_mbind
@@ -1879,7 +1919,8 @@ static inline long syscov_move_mount(int from_dfd, const char *from_path, int to
 	return (long)__syscov_ret(syscov_sys_move_mount(from_dfd, from_path, to_dfd, to_path, ms_flags));
 }
 
-/* move_pages: types from the man page move_pages(2) */
+/* move_pages: types from the man page move_pages(2):
+ * its sources disagree: move_pages(2): long move_pages(int pid, unsigned long count, void **pages, const int *nodes, int *status, int flags); the kernel's sys_move_pages() (include/linux/syscalls.h:942): long move_pages(pid_t pid, unsigned long nr_pages, const void **pages, const int *nodes, int *status, int flags). move_pages(2) against the kernel's sys_move_pages(): parameter 3 'void **' against 'const void **'. The wrapper takes move_pages(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_move_pages(int pid, unsigned long count, void **pages, const int *nodes, int *status, int flags)
 {
 #ifndef __NR_move_pages
@@ -2029,7 +2070,7 @@ static inline int syscov_pivot_root(const char *new_root, const char *put_old)
 }
 
 /* pkey_alloc: types from the man page pkey_alloc(2):
- * the man page's prototype passes other registers: parameter 1 is 'unsigned int' on the man page, 'unsigned long' in the kernel's sys_pkey_alloc() (32 against 64 bits); kept, each argument converted to the register's width */
+ * its sources disagree: pkey_alloc(2): int pkey_alloc(unsigned int flags, unsigned int access_rights); the kernel's sys_pkey_alloc() (include/linux/syscalls.h:1039): long pkey_alloc(unsigned long flags, unsigned long init_val). pkey_alloc(2) against the kernel's sys_pkey_alloc(): parameter 1 'unsigned int' against 'unsigned long' (32 against 64 bits), parameter 2 'unsigned int' against 'unsigned long' (32 against 64 bits). The wrapper takes pkey_alloc(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_pkey_alloc(unsigned int flags, unsigned int access_rights)
 {
 #ifndef __NR_pkey_alloc
@@ -2063,7 +2104,7 @@ static inline int syscov_pkey_free(int pkey)
 }
 
 /* pkey_mprotect: types from the man page mprotect(2):
- * the man page's prototype passes other registers: parameter 3 is 'int' on the man page, 'unsigned long' in the kernel's sys_pkey_mprotect() (32 against 64 bits); kept, each argument converted to the register's width */
+ * its sources disagree: mprotect(2): int pkey_mprotect(void *addr, size_t len, int prot, int pkey); the kernel's sys_pkey_mprotect() (include/linux/syscalls.h:1037): long pkey_mprotect(unsigned long start, size_t len, unsigned long prot, int pkey). mprotect(2) against the kernel's sys_pkey_mprotect(): parameter 1 'void *' against 'unsigned long', parameter 3 'int' against 'unsigned long' (32 against 64 bits). The wrapper takes mprotect(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_pkey_mprotect(void *addr, size_t len, int prot, int pkey)
 {
 #ifndef __NR_pkey_mprotect
@@ -2083,7 +2124,7 @@ static inline int syscov_pkey_mprotect(void *addr, size_t len, int prot, int pke
 }
 
 /* preadv2: types from the kernel's sys_preadv2(), include/linux/syscalls.h:1031:
- * the man page's prototype passes other registers: 5 parameters on the man page, 6 in the kernel's sys_preadv2() */
+ * its sources disagree: readv(2): ssize_t preadv2(int fd, const struct iovec *iov, int iovcnt, long long offset, int flags); the kernel's sys_preadv2() (include/linux/syscalls.h:1031): long preadv2(unsigned long fd, const struct iovec *vec, unsigned long vlen, unsigned long pos_l, unsigned long pos_h, int flags). readv(2) against the kernel's sys_preadv2(): 5 parameters against 6. The wrapper takes the kernel's sys_preadv2()'s parameters: readv(2)'s would pass other registers. */
 static inline long syscov_sys_preadv2(unsigned long fd, const struct iovec *vec, unsigned long vlen, unsigned long pos_l, unsigned long pos_h, int flags)
 {
 #ifndef __NR_preadv2
@@ -2142,7 +2183,7 @@ static inline long syscov_process_mrelease(int pidfd, unsigned int flags)
 }
 
 /* pwritev2: types from the kernel's sys_pwritev2(), include/linux/syscalls.h:1034:
- * the man page's prototype passes other registers: 5 parameters on the man page, 6 in the kernel's sys_pwritev2() */
+ * its sources disagree: readv(2): ssize_t pwritev2(int fd, const struct iovec *iov, int iovcnt, long long offset, int flags); the kernel's sys_pwritev2() (include/linux/syscalls.h:1034): long pwritev2(unsigned long fd, const struct iovec *vec, unsigned long vlen, unsigned long pos_l, unsigned long pos_h, int flags). readv(2) against the kernel's sys_pwritev2(): 5 parameters against 6. The wrapper takes the kernel's sys_pwritev2()'s parameters: readv(2)'s would pass other registers. */
 static inline long syscov_sys_pwritev2(unsigned long fd, const struct iovec *vec, unsigned long vlen, unsigned long pos_l, unsigned long pos_h, int flags)
 {
 #ifndef __NR_pwritev2
@@ -2310,7 +2351,8 @@ static inline int syscov_sched_setattr(pid_t pid, struct sched_attr *attr, unsig
 	return (int)__syscov_ret(syscov_sys_sched_setattr(pid, attr, flags));
 }
 
-/* sched_setparam: types from the man page sched_setparam(2) */
+/* sched_setparam: types from the man page sched_setparam(2):
+ * its sources disagree: sched_setparam(2): int sched_setparam(pid_t pid, const struct sched_param *param); the kernel's sys_sched_setparam() (include/linux/syscalls.h:698): long sched_setparam(pid_t pid, struct sched_param *param). sched_setparam(2) against the kernel's sys_sched_setparam(): parameter 2 'const struct sched_param *' against 'struct sched_param *'. The wrapper takes sched_setparam(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_sched_setparam(pid_t pid, const struct sched_param *param)
 {
 #ifndef __NR_sched_setparam
@@ -2327,7 +2369,8 @@ static inline int syscov_sched_setparam(pid_t pid, const struct sched_param *par
 	return (int)__syscov_ret(syscov_sys_sched_setparam(pid, param));
 }
 
-/* sched_setscheduler: types from the man page sched_setscheduler(2) */
+/* sched_setscheduler: types from the man page sched_setscheduler(2):
+ * its sources disagree: sched_setscheduler(2): int sched_setscheduler(pid_t pid, int policy, const struct sched_param *param); the kernel's sys_sched_setscheduler() (include/linux/syscalls.h:700): long sched_setscheduler(pid_t pid, int policy, struct sched_param *param). sched_setscheduler(2) against the kernel's sys_sched_setscheduler(): parameter 3 'const struct sched_param *' against 'struct sched_param *'. The wrapper takes sched_setscheduler(2)'s types, each argument converted to its register's width. */
 static inline long syscov_sys_sched_setscheduler(pid_t pid, int policy, const struct sched_param *param)
 {
 #ifndef __NR_sched_setscheduler
