@@ -139,10 +139,6 @@ struct code_op {
 		return n;                                                                      \
 	}
 
-/* What an ISA family's instructions mean (one arch/isa_<family>.c each).
- * Only what finds a syscall number is modelled: a constant or a register
- * copied into a register; any other write makes the register unknown, so a
- * value is never guessed. */
 /* A PLT section, as the usage scan's reader (src/usage/usage_elf.c)
  * hands it to the ISA's stub layout (isa_desc's plt_stub) */
 struct plt_in {
@@ -155,6 +151,10 @@ struct plt_in {
 	int le;                     /* little-endian */
 };
 
+/* What an ISA family's instructions mean (one arch/isa_<family>.c each).
+ * Only what finds a syscall number is modelled: a constant or a register
+ * copied into a register; any other write makes the register unknown, so a
+ * value is never guessed. */
 struct isa_desc {
 	const char *name;  /* the family: "x86", "arm64" */
 	int cs_arch;       /* Capstone's cs_arch */

@@ -133,13 +133,7 @@ static int content_hash(const char *kind, const char *path, uint64_t *h)
 char *scan_cache_fingerprint(const struct scan_opts *c)
 {
 	struct buf b = {0};
-	stat_into(&b, "/proc/self/exe");
-	char exe[4096];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		exe[n] = 0;
-		stat_into(&b, exe);
-	}
+	buf_printf(&b, "exe=%lld;", (long long)self_exe_id());
 	buf_printf(&b, "man-dir=%s;no-man=%d;", c && c->man_dir ? c->man_dir : "",
 		   c ? c->no_man : 0);
 	const char *env[] = {"SYSCOV_DATA_DIR", "SYSCOV_CLANG_RESOURCE_DIR"};
