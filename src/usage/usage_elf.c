@@ -68,6 +68,11 @@ static uint32_t rd32(const struct elfin *in, const uint8_t *q)
 	return isa_rd32(q, in->le);
 }
 
+static uint64_t rd64(const struct elfin *in, const uint8_t *q)
+{
+	return (uint64_t)rd32(in, q + (in->le ? 4 : 0)) << 32 | rd32(in, q + (in->le ? 0 : 4));
+}
+
 /* The code of a function symbol or entry point: on 64-bit PowerPC ELFv1
  * it names the function's descriptor in .opd, whose first doubleword is
  * the code's address */
@@ -75,8 +80,7 @@ static uint64_t code_addr(const struct elfin *in, uint64_t a)
 {
 	if (in->opd.size < 8 || a < in->opd.addr || a - in->opd.addr > in->opd.size - 8)
 		return a;
-	const uint8_t *q = in->opd.p + (a - in->opd.addr);
-	return (uint64_t)rd32(in, q + (in->le ? 4 : 0)) << 32 | rd32(in, q + (in->le ? 0 : 4));
+	return rd64(in, in->opd.p + (a - in->opd.addr));
 }
 
 static void add_fn(struct elfin *in, uint64_t addr, uint64_t size)
@@ -245,8 +249,7 @@ static uint64_t leb128(const uint8_t *q, size_t n, size_t *off, int is_signed)
 /* An unsigned word of 4 or 8 bytes at q */
 static uint64_t uword(const struct elfin *in, const uint8_t *q, size_t size)
 {
-	return size == 4 ? rd32(in, q)
-			 : (uint64_t)rd32(in, q + (in->le ? 4 : 0)) << 32 | rd32(in, q + (in->le ? 0 : 4));
+	return size == 4 ? rd32(in, q) : rd64(in, q);
 }
 
 /* A CIE's encoding of its FDEs' initial locations ('R' of its
@@ -301,8 +304,7 @@ static void eh_frame(struct elfin *in, uint64_t addr, const uint8_t *q, size_t n
 		if (len == 0xffffffff) {
 			if (off + 12 > n)
 				break;
-			len = (uint64_t)rd32(in, q + off + (in->le ? 8 : 4)) << 32 |
-			      rd32(in, q + off + (in->le ? 4 : 8));
+			len = rd64(in, q + off + 4);
 			hdr = 12;
 		}
 		if (len > n - off - hdr || len < 4)
